@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organisations } from './accounts.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(t.name)],
+);
+
+/**
+ * Uploaded images, kept in the database so every API instance serves them
+ * (DESIGN.md §10). Each upload has a full-size and a card-sized variant.
+ */
+export const media = pgTable('media', {
+  id: serial('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  cardBytes: bytea('card_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    title: text('title').notNull(),
+    location: text('location').notNull(),
+    coordinates: text('coordinates'),
+    fullDescription: text('full_description').notNull().default(''),
+    shortDescription: text('short_description').notNull().default(''),
+    currency: text('currency').notNull().default('USD'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    /** 1 published, 2 draft. */
+    status: integer('status').notNull().default(2),
+    imageId: integer('image_id').references(() => media.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_public_idx').on(t.status, t.startTime),
+    index('events_organisation_idx').on(t.organisationId, t.createdAt),
+    index('events_category_idx').on(t.categoryId),
+    check('events_status_check', sql`${t.status} IN (1, 2)`),
+    check('events_time_check', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+/**
+ * Ticket types. `sold` counts paid tickets, `held` tickets reserved by pending bookings;
+ * the CHECK makes overselling impossible whatever the concurrency (DESIGN.md §5).
+ */
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    noOfPersons: integer('no_of_persons').notNull().default(1),
+    maxTickets: integer('max_tickets').notNull(),
+    sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    /** 1 open, 3 deleted (hidden, kept for orders). */
+    status: integer('status').notNull().default(1),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_types_event_idx').on(t.eventId),
+    check('ticket_types_capacity_check', sql`${t.sold} >= 0 AND ${t.held} >= 0 AND ${t.sold} + ${t.held} <= ${t.maxTickets}`),
+    check('ticket_types_price_check', sql`${t.priceMinor} >= 0`),
+    check('ticket_types_persons_check', sql`${t.noOfPersons} >= 1`),
+    check('ticket_types_status_check', sql`${t.status} IN (1, 3)`),
+  ],
+);

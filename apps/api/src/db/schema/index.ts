@@ -1,0 +1,4 @@
+export * from './accounts.js';
+export * from './catalogue.js';
+export * from './orders.js';
+export * from './messages.js';

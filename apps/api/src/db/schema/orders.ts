@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { events, ticketTypes } from './catalogue.js';
+
+/**
+ * A buyer's order for one event. Status (DESIGN.md §6): 1 pending (tickets held until
+ * `hold_expires_at`), 2 paid, 3 failed or expired, 4 cancelled, 5 refunded.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    /** Public booking reference shown to the buyer (e.g. TK-7Q2M9X). */
+    reference: text('reference').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    msisdn: text('msisdn'),
+    currency: text('currency').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    status: integer('status').notNull().default(1),
+    paymentMethod: text('payment_method', { enum: ['card', 'mpesa', 'paypal'] }).notNull(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_reference_key').on(t.reference),
+    index('bookings_account_idx').on(t.accountId),
+    index('bookings_event_idx').on(t.eventId, t.status),
+    index('bookings_pending_idx').on(t.status, t.holdExpiresAt),
+    check('bookings_status_check', sql`${t.status} IN (1, 2, 3, 4, 5)`),
+    check('bookings_total_check', sql`${t.totalMinor} >= 0`),
+  ],
+);
+
+/** One line per ticket type in a booking; name and price are copied at booking time. */
+export const bookingLines = pgTable(
+  'booking_lines',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    ticketTypeId: integer('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
+    name: text('name').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    noOfPersons: integer('no_of_persons').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('booking_lines_booking_idx').on(t.bookingId), check('booking_lines_qty_check', sql`${t.quantity} > 0`)],
+);
+
+/** A payment attempt at a provider (sandbox or Stripe) for a booking. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    intentId: text('intent_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    /** The provider's intent status: requires_payment_method, processing, succeeded, canceled. */
+    status: text('status').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_intent_key').on(t.provider, t.intentId),
+    uniqueIndex('payments_client_secret_key').on(t.clientSecret),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** One e-ticket per admitted person per paid booking line, each with its own signed code. */
+export const eTickets = pgTable(
+  'e_tickets',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingLineId: integer('booking_line_id')
+      .notNull()
+      .references(() => bookingLines.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    code: text('code').notNull(),
+    holderName: text('holder_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('e_tickets_code_key').on(t.code), index('e_tickets_booking_idx').on(t.bookingId), index('e_tickets_event_idx').on(t.eventId)],
+);
+
+/** A check-in; the unique e-ticket id makes a second admission impossible. */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: serial('id').primaryKey(),
+    eTicketId: integer('e_ticket_id')
+      .notNull()
+      .references(() => eTickets.id, { onDelete: 'cascade' }),
+    checkedInBy: integer('checked_in_by').references(() => accounts.id, { onDelete: 'set null' }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('check_ins_e_ticket_key').on(t.eTicketId)],
+);

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+
+export interface FeatureRoutes {
+  /** A Fastify plugin given `{ ctx }` in its options. */
+  plugin: (app: FastifyInstance, opts: { ctx: AppContext }) => Promise<void>;
+  /** Defaults to /v1. */
+  prefix?: string;
+}
+
+/** Every feature's routes, registered in this order by buildApp. */
+export const featureRoutes: FeatureRoutes[] = [];

@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountType } from '@tikiti/contract';
+import { AUTH_HEADER } from '@tikiti/contract';
+import type { Db } from '../db/client.js';
+import { resolveSession, type Caller } from '../features/accounts/session.service.js';
+import { unauthorized, wrongAccountType } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by an `authenticate` pre-handler. */
+    caller?: Caller;
+  }
+}
+
+/** The token a client sends in the `Auth` request header (spec §6). */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[AUTH_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value?.replace(/^Bearer\s+/i, '').trim() || undefined;
+}
+
+/**
+ * A pre-handler that requires a live session: 401 without one, 406 when the account
+ * is of another type than the call is for.
+ */
+export function authenticate(db: Db, type?: AccountType) {
+  return async (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    if (!token) throw unauthorized();
+    const caller = await resolveSession(db, token);
+    if (!caller) throw unauthorized('Your session has ended, please sign in again');
+    if (type && caller.type !== type) {
+      throw wrongAccountType(type === 'organizer' ? 'This needs an organiser account' : 'This needs a buyer account');
+    }
+    request.caller = caller;
+  };
+}
+
+/** The caller set by `authenticate`; a route without that pre-handler is a bug. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('route is missing its authenticate pre-handler');
+  return request.caller;
+}
+
+/** An organiser caller with the organisation every organiser call is scoped to. */
+export function organiserOf(request: FastifyRequest): Caller & { organisationId: number } {
+  const caller = callerOf(request);
+  if (caller.type !== 'organizer' || caller.organisationId === null) throw wrongAccountType();
+  return caller as Caller & { organisationId: number };
+}
+
+/** Hands a new token to the client in the `auth` response header (spec §6). */
+export function issueToken(reply: FastifyReply, token: string) {
+  reply.header(AUTH_HEADER, token);
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('API plumbing', () => {
+  it('answers /healthz with 200 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 200, status_description: 'OK', data: { ok: true } });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, data: null });
+    expect(res.json().status_description).toContain('/v1/nothing/here');
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('exposes the auth header to browsers through CORS', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/event/view',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'auth' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toMatch(/auth/i);
+    const get = await t.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'http://localhost:5173' } });
+    expect(get.headers['access-control-expose-headers']).toMatch(/auth/);
+  });
+});

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPostgres, wrapPglite } from '../db/client.js';
+import { startPostgres } from './postgres-server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection URL of the test server's maintenance database (api-postgres project). */
+    postgresUrl: string;
+    /** A PGlite data-dir dump with the migrations applied (api-pglite project). */
+    pgliteDump: string;
+  }
+}
+
+/**
+ * Prepares one migrated template per test run: a database named tikiti_template on a
+ * throwaway PostgreSQL server, or a dumped PGlite data dir. Test files copy it.
+ */
+export default async function setup(project: TestProject) {
+  if (project.name === 'api-postgres') {
+    const server = await startPostgres();
+    const admin = new pg.Client({ connectionString: server.url() });
+    await admin.connect();
+    await admin.query('CREATE DATABASE tikiti_template');
+    await admin.end();
+    const template = await openPostgres(server.url('tikiti_template'), 2);
+    await template.close();
+    project.provide('postgresUrl', server.url());
+    return () => server.stop();
+  }
+  if (project.name === 'api-pglite') {
+    const client = await PGlite.create();
+    await wrapPglite(client);
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-pglite-')), 'template.tar');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteDump', file);
+    return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,4 @@
+export * from './register-organiser.js';
+export * from './sign-in.js';
+export * from './buyer-sign-in.js';
+export * from './organisation-profile.js';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** A ticket type as buyers and organisers see it (spec §3). Prices are major units. */
+export const ticketTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no_of_persons: z.number().int(),
+  price_per_ticket: z.number(),
+  max_tickets: z.number().int(),
+  status: z.number().int(),
+  /** Tickets sold (paid) of this type. */
+  tickets_bought: z.number().int(),
+  /** Tickets still on sale: max_tickets minus sold and currently held. */
+  available: z.number().int(),
+});
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+export const organizerSummarySchema = z.object({ id: z.number().int(), display_name: z.string() });
+export type OrganizerSummary = z.infer<typeof organizerSummarySchema>;
+
+export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+/** Spec §3 Event, plus `slug`, `image_card`, `category` and `organizer` for display. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  /** URL of the full-size image. */
+  image: z.string().nullable(),
+  /** URL of the card-sized variant. */
+  image_card: z.string().nullable(),
+  start_time: z.string(),
+  end_time: z.string(),
+  location: z.string(),
+  coordinates: z.string().nullable(),
+  full_description: z.string(),
+  short_description: z.string(),
+  currency: z.string(),
+  category_id: z.number().int(),
+  category: categorySchema.nullable(),
+  organizer: organizerSummarySchema,
+  status: z.number().int(),
+  tickets_bought: z.number().int(),
+  max_tickets: z.number().int(),
+  /** Lowest open ticket price, null when the event has no open tickets. */
+  price_from: z.number().nullable(),
+  created_at: z.string(),
+  tickets: z.array(ticketTypeSchema),
+});
+export type Event = z.infer<typeof eventSchema>;

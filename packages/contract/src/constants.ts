@@ -1,0 +1,66 @@
+/** Business constants of spec §9 and DESIGN.md, shared by the API and the web app. */
+
+export const EVENT_STATUS = { published: 1, draft: 2 } as const;
+export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
+
+export const TICKET_STATUS = { open: 1, deleted: 3 } as const;
+export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
+
+/** DESIGN.md §6: 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
+export const BOOKING_STATUS = { pending: 1, paid: 2, failed: 3, cancelled: 4, refunded: 5 } as const;
+export type BookingStatus = (typeof BOOKING_STATUS)[keyof typeof BOOKING_STATUS];
+
+export const PAYMENT_METHODS = ['card', 'mpesa', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ACCOUNT_TYPES = ['user', 'organizer'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const CURRENCIES = ['USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const PAGE_SIZE = {
+  /** Public events list: starts at 6 and grows by 6 per Load More. */
+  publicInitial: 6,
+  publicStep: 6,
+  organiser: 10,
+  max: 100,
+} as const;
+
+export const DELAYS_MS = {
+  successFetch: 3000,
+  cardMessage: 4000,
+  redirectAfterConflict: 2500,
+  redirectAfterTicketUpdate: 2000,
+} as const;
+
+export const LIMITS = {
+  imageMaxBytes: 10 * 1024 * 1024,
+  imageRecommended: { width: 2160, height: 1080 },
+  imageTypes: ['image/jpeg', 'image/png'] as const,
+  passwordMin: 8,
+  passwordMax: 128,
+  codeLength: 6,
+  codeTtlMinutes: 10,
+  inviteTtlDays: 7,
+  codeMaxAttempts: 5,
+  holdMinutes: 15,
+  sessionDays: 30,
+  titleMax: 150,
+  locationMax: 200,
+  shortDescriptionMax: 500,
+  fullDescriptionMax: 20000,
+  nameMax: 100,
+  messageMax: 5000,
+  ticketsPerEventMax: 50,
+  maxTicketsPerType: 100000,
+  quantityPerLineMax: 50,
+  priceMax: 1_000_000,
+} as const;
+
+/** The product's time zone (DESIGN.md §3). Kenya keeps UTC+3 all year, no daylight saving. */
+export const TIME_ZONE = 'Africa/Nairobi';
+export const NAIROBI_OFFSET_MINUTES = 180;
+
+export const RETURN_PATH = '/payment/success';
+export const AUTH_HEADER = 'auth';

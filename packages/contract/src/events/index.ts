@@ -1,0 +1,3 @@
+export * from './event-form.js';
+export * from './ticket-form.js';
+export * from './list-own-events.js';

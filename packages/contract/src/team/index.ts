@@ -1,0 +1,2 @@
+export * from './list-team.js';
+export * from './invite-teammate.js';

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+const apiGlobalSetup = ['apps/api/src/test-support/global-setup.ts'];
+
+/**
+ * Projects: unit (contract, pure functions), the API integration suite twice (PGlite and a
+ * real PostgreSQL server the run starts itself), and browser journeys on the built app.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: ['apps/api/src/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: apiGlobalSetup,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/api/src/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: apiGlobalSetup,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
