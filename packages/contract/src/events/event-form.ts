@@ -1,34 +1,63 @@
 import { z } from 'zod';
 import { CURRENCIES, EVENT_STATUS, LIMITS } from '../constants.js';
-import { idSchema } from '../common.js';
+import { emptyToUndefined, idSchema } from '../common.js';
 import { envelope } from '../envelope.js';
 
 /**
+ * An instant in ISO 8601 form, `YYYY-MM-DDTHH:mm[:ss[.fff]]` with an optional offset
+ * (`Z` or `±HH:MM`). Without an offset it is Nairobi wall time (DESIGN.md §3), so the
+ * server never guesses from its own time zone. Years 1900–2100, as the date pickers offer.
+ */
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
+
+/** The instant a form value stands for, or undefined when it is not a real date and time. */
+export function parseEventInstant(value: string): Date | undefined {
+  const m = INSTANT.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, sec = '00', fraction = '', offset] = m;
+  const year = Number(y);
+  const calendar = new Date(Date.UTC(year, Number(mo) - 1, Number(d)));
+  const realDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === Number(mo) - 1 && calendar.getUTCDate() === Number(d);
+  if (!realDay || year < 1900 || year > 2100 || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return undefined;
+  const zone = offset ? (offset.toUpperCase() === 'Z' ? 'Z' : offset) : '+03:00';
+  const instant = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec}${fraction.slice(0, 4)}${zone}`);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
+}
+
+/**
  * The text fields of POST v1/event/register and PUT v1/event/update/{id} (multipart).
- * Times are ISO 8601 instants; the web app converts Nairobi wall time before sending.
+ * Times come out as UTC ISO strings.
  */
 const isoInstant = z
-  .string()
+  .string({ message: 'Required' })
   .trim()
   .min(1, 'Required')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Not a valid date and time');
+  .refine((s) => parseEventInstant(s) !== undefined, 'Not a valid date and time (use YYYY-MM-DDTHH:mm)')
+  .transform((s) => parseEventInstant(s)!.toISOString());
 
 export const eventFieldsSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(LIMITS.titleMax),
-    category_id: idSchema,
+    title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.titleMax),
+    category_id: z.coerce
+      .number({ error: 'Pick a category' })
+      .int('Pick a category')
+      .positive('Pick a category')
+      .max(2_147_483_647, 'Pick a category'),
     currency: z.enum(CURRENCIES, { message: 'Only USD is supported' }),
     start_time: isoInstant,
     end_time: isoInstant,
-    location: z.string().trim().min(1, 'Location is required').max(LIMITS.locationMax),
+    location: z.string({ message: 'Location is required' }).trim().min(1, 'Location is required').max(LIMITS.locationMax),
     short_description: z.string().trim().max(LIMITS.shortDescriptionMax).default(''),
     full_description: z.string().trim().max(LIMITS.fullDescriptionMax).default(''),
     /** Only on update: switch between published (1) and draft (2). */
-    status: z.coerce
-      .number()
-      .int()
-      .refine((s) => s === EVENT_STATUS.published || s === EVENT_STATUS.draft, 'Status is 1 (published) or 2 (draft)')
-      .optional(),
+    status: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .refine((s) => s === EVENT_STATUS.published || s === EVENT_STATUS.draft, 'Status is 1 (published) or 2 (draft)')
+        .optional(),
+    ),
   })
   .refine((e) => Date.parse(e.end_time) > Date.parse(e.start_time), {
     path: ['end_time'],

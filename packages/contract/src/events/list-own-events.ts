@@ -3,9 +3,17 @@ import { EVENT_STATUS } from '../constants.js';
 import { daySchema, emptyToUndefined, pageQuerySchema, paged } from '../common.js';
 import { envelope } from '../envelope.js';
 import { eventSchema } from '../catalogue/event.js';
+import { addDays, nairobiDay } from '../nairobi-time.js';
 
-/** GET v1/client/event/view: the organisation's events, any status. */
-export const listOwnEventsQuerySchema = pageQuerySchema.extend({
+/**
+ * GET v1/client/event/view: the organisation's events, any status, latest start first.
+ * Days are Nairobi days. `start` keeps events starting on or after that day and `end`
+ * events ending on or before that day, so a window holds the events that lie inside it
+ * (what the tabs of spec §9 need: "Ended" must not hold an event still running).
+ * `start_created`/`end_created` bound the day the event was created.
+ */
+export const listOwnEventsQuerySchema = pageQuerySchema
+  .extend({
   start: z.preprocess(emptyToUndefined, daySchema.optional()),
   end: z.preprocess(emptyToUndefined, daySchema.optional()),
   start_created: z.preprocess(emptyToUndefined, daySchema.optional()),
@@ -18,8 +26,38 @@ export const listOwnEventsQuerySchema = pageQuerySchema.extend({
       .refine((s) => s === EVENT_STATUS.published || s === EVENT_STATUS.draft, 'Status is 1 or 2')
       .optional(),
   ),
-});
+  })
+  .refine((q) => !q.start || !q.end || q.start <= q.end, { path: ['end'], message: 'end must not be before start' })
+  .refine((q) => !q.start_created || !q.end_created || q.start_created <= q.end_created, {
+    path: ['end_created'],
+    message: 'end_created must not be before start_created',
+  });
 export type ListOwnEventsQuery = z.infer<typeof listOwnEventsQuerySchema>;
+
+/** The organiser's event tabs (dashboard and My events, spec §2). */
+export const OWN_EVENT_TABS = ['all', 'recentlyPublished', 'upcoming', 'ongoing', 'ended', 'drafts'] as const;
+export type OwnEventTab = (typeof OWN_EVENT_TABS)[number];
+
+export type OwnEventsFilter = Pick<ListOwnEventsQuery, 'start' | 'end' | 'start_created' | 'end_created' | 'status'>;
+
+/** The query of a tab, with the windows of spec §9, seen from `now` (Nairobi days). */
+export function ownEventsTabFilter(tab: OwnEventTab, now: Date = new Date()): OwnEventsFilter {
+  const today = nairobiDay(now);
+  switch (tab) {
+    case 'all':
+      return {};
+    case 'recentlyPublished':
+      return { start_created: addDays(today, -7), end_created: today, status: EVENT_STATUS.published };
+    case 'upcoming':
+      return { start: addDays(today, 1), end: addDays(today, 365), status: EVENT_STATUS.published };
+    case 'ongoing':
+      return { start: addDays(today, -1), end: addDays(today, 1), status: EVENT_STATUS.published };
+    case 'ended':
+      return { start: addDays(today, -1000), end: addDays(today, -1), status: EVENT_STATUS.published };
+    case 'drafts':
+      return { status: EVENT_STATUS.draft };
+  }
+}
 export const listOwnEventsDataSchema = paged(eventSchema);
 export const listOwnEventsResponseSchema = envelope(listOwnEventsDataSchema);
 
