@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { mediaRoutes } from './media/media.routes.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -9,4 +10,6 @@ export interface FeatureRoutes {
 }
 
 /** Every feature's routes, registered in this order by buildApp. */
-export const featureRoutes: FeatureRoutes[] = [];
+export const featureRoutes: FeatureRoutes[] = [
+  { plugin: mediaRoutes, prefix: '' },
+];

@@ -1,0 +1,77 @@
+import sharp from 'sharp';
+import { LIMITS } from '@tikiti/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound, tooLarge, unsupportedType } from '../../http/errors.js';
+import { findMediaBytes, insertMedia } from './media.repo.js';
+
+/** Largest side of the stored full-size image (DESIGN.md §5). */
+export const IMAGE_MAX_SIDE = 2160;
+/** The card variant: 2:1 like the cards of the event grid. */
+export const CARD_SIZE = { width: 800, height: 400 } as const;
+
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** URL of the full-size image. */
+export const imageUrl = (id: number) => `/media/${id}.jpg`;
+/** URL of the card-sized variant. */
+export const cardUrl = (id: number) => `/media/${id}/card.jpg`;
+
+/** JPEG or PNG, judged by the file's first bytes, never by its name or declared type. */
+function sniffType(bytes: Buffer): 'jpeg' | 'png' | undefined {
+  if (bytes.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'jpeg';
+  if (bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'png';
+  return undefined;
+}
+
+const notAnImage = () => unsupportedType('The image must be a JPEG or PNG file');
+
+/**
+ * Stores an uploaded image: checks size and type by content, then keeps a JPEG resized to
+ * at most 2160 px on its largest side and an 800x400 card variant (both auto-rotated,
+ * metadata stripped). Returns the media id; `imageUrl`/`cardUrl` give its addresses.
+ */
+export async function storeImage(db: Db, bytes: Buffer): Promise<{ id: number }> {
+  if (bytes.length > LIMITS.imageMaxBytes) {
+    throw tooLarge(`The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
+  }
+  const type = bytes.length ? sniffType(bytes) : undefined;
+  if (!type) throw notAnImage();
+
+  const variants = await renderVariants(bytes, type);
+  return insertMedia(db, { contentType: 'image/jpeg', ...variants });
+}
+
+/** Decodes and re-encodes; any decoding failure means the file is not a usable image (415). */
+async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png') {
+  try {
+    const source = sharp(bytes, { failOn: 'error', limitInputPixels: 60_000_000 });
+    const meta = await source.metadata();
+    if (meta.format !== type || !meta.width || !meta.height) throw notAnImage();
+    // Flatten puts PNG transparency on white, since everything is served as JPEG.
+    const base = source.rotate().flatten({ background: '#ffffff' });
+    const [full, card] = await Promise.all([
+      base
+        .clone()
+        .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82, progressive: true })
+        .toBuffer({ resolveWithObject: true }),
+      base
+        .clone()
+        .resize({ ...CARD_SIZE, fit: 'cover', position: 'attention' })
+        .jpeg({ quality: 80, progressive: true })
+        .toBuffer(),
+    ]);
+    return { width: full.info.width, height: full.info.height, bytes: full.data, cardBytes: card };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw notAnImage();
+  }
+}
+
+/** The bytes to serve for an image variant; 404 when the image does not exist. */
+export async function loadImage(db: Db, id: number, variant: 'full' | 'card') {
+  const found = await findMediaBytes(db, id, variant);
+  if (!found) throw notFound('Image');
+  return found;
+}
