@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`: the production build on a real PostgreSQL server, loaded by autocannon.
+ * Prints req/s and latency for the hot public calls next to an in-memory baseline route in
+ * the same server, and the home page's initial JavaScript size. Targets (issue 2): ratio ≥ 0.4,
+ * p99 < 50 ms at 50 connections; initial JS ≤ 150 KB gzip.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { startPostgres } from '../apps/api/src/test-support/postgres-server.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function build() {
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function initialJs() {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const sizes = files.map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length }));
+  const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  const organiserChunks = all.filter((f) => /dashboard|create-step|edit-step|edit-tickets|my-events|team-page|invite-page|settings-page/.test(f));
+  return { sizes, totalKb: sizes.reduce((s, x) => s + x.gzip, 0) / 1024, organiserChunks };
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) build();
+  const pg = await startPostgres();
+  const paths = ['/v1/event/view?limit=6', '/v1/event/details/1'];
+  const server = spawn(process.execPath, [path.join(root, 'scripts/bench-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: pg.url(), DATABASE_POOL_SIZE: '20', BENCH_PATHS: JSON.stringify(paths) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      server.stdout!.on('data', (d: Buffer) => {
+        const m = /READY (\d+)/.exec(d.toString());
+        if (m) resolve(Number(m[1]));
+      });
+      server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    console.log(`\nLoad: ${connections} connections for ${seconds} s per route, production build, PostgreSQL\n`);
+    const rows = [];
+    for (const p of paths) {
+      const real = await load(base + p);
+      const baseline = await load(`${base}/bench/baseline?path=${encodeURIComponent(p)}`);
+      rows.push({ route: `GET ${p}`, ...real, baselineRps: baseline.rps, ratio: real.rps / baseline.rps });
+    }
+    for (const r of rows) {
+      console.log(
+        `${r.route.padEnd(32)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
+          `baseline ${r.baselineRps.toFixed(0)} req/s  ratio ${r.ratio.toFixed(2)} (target ≥ 0.40)  p99 target < 50 ms  errors ${r.errors}`,
+      );
+    }
+    const js = initialJs();
+    console.log(`\nHome page initial JavaScript: ${js.totalKb.toFixed(1)} KB gzip (target ≤ 150 KB)`);
+    for (const s of js.sizes) console.log(`  ${s.file}  ${(s.gzip / 1024).toFixed(1)} KB`);
+    console.log(`Organiser pages in their own chunks: ${js.organiserChunks.length} chunks (${js.organiserChunks.slice(0, 4).join(', ')}${js.organiserChunks.length > 4 ? ', …' : ''})`);
+    fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({ rows, js }, null, 2));
+  } finally {
+    server.kill('SIGTERM');
+    pg.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
