@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 
 export interface FeatureRoutes {
@@ -12,4 +13,5 @@ export interface FeatureRoutes {
 /** Every feature's routes, registered in this order by buildApp. */
 export const featureRoutes: FeatureRoutes[] = [
   { plugin: mediaRoutes, prefix: '' },
+  { plugin: catalogueRoutes },
 ];

@@ -1,0 +1,58 @@
+import { addDays, startOfNairobiDay, type Category, type Event, type ListEventsData, type ListEventsQuery, type OrganizerSummary, type TicketType } from '@tikiti/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import {
+  findCategories,
+  findOpenTickets,
+  findPublicEventPage,
+  findPublicOrganisers,
+  findPublishedEvent,
+  isPublished,
+} from './catalogue.repo.js';
+import { toEventView, toTicketView } from './event-view.js';
+
+/** At most this many words of a search are used; more add nothing but work. */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * GET v1/event/view: published events, soonest first. Without dates, events that have not
+ * ended; with `start`/`end` (Nairobi days), events overlapping [start 00:00, end+1 00:00).
+ */
+export async function listPublicEvents(db: Db, q: ListEventsQuery, now = new Date()): Promise<ListEventsData> {
+  const words = (q.filter ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  const { events, total } = await findPublicEventPage(
+    db,
+    {
+      endsAfter: q.start ? startOfNairobiDay(q.start) : now,
+      startsBefore: q.end ? startOfNairobiDay(addDays(q.end, 1)) : undefined,
+      categoryId: q.category_id,
+      organisationId: q.organizer_id,
+      words,
+    },
+    { limit: q.limit, offset: (q.page - 1) * q.limit },
+  );
+  return { data: events.map(toEventView), total };
+}
+
+/** GET v1/event/details/{id}: a published event with its open ticket types; 404 otherwise. */
+export async function getPublicEvent(db: Db, id: number): Promise<Event> {
+  const event = await findPublishedEvent(db, id);
+  if (!event) throw notFound('Event');
+  return toEventView(event);
+}
+
+/** GET v1/event/{id}/tickets: the open ticket types of a published event. */
+export async function listPublicTickets(db: Db, eventId: number): Promise<TicketType[]> {
+  if (!(await isPublished(db, eventId))) throw notFound('Event');
+  return (await findOpenTickets(db, [eventId])).map(toTicketView);
+}
+
+/** GET v1/client/view: organisers with at least one published event. */
+export async function listPublicOrganisers(db: Db): Promise<OrganizerSummary[]> {
+  return findPublicOrganisers(db);
+}
+
+/** Every category, by name: the public list and the organiser's event form share it. */
+export async function listCategories(db: Db): Promise<Category[]> {
+  return findCategories(db);
+}
