@@ -1,0 +1,115 @@
+import { LIMITS } from '@tikiti/contract';
+
+/** What a template gives the mailer: one subject, a plain-text body and an HTML body. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Every piece of text that reaches HTML goes through this: names, messages, links alike. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** The shared frame of every message: brand header, body, footer (DESIGN.md §11 colours). */
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#F8FAFC;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#0F172A">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#F8FAFC;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#0F766E;color:#ffffff;padding:16px 24px;font-size:20px;font-weight:700">Tikiti</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.6">${bodyHtml}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#64748B;border-top:1px solid #E2E8F0">Tikiti · ticketing made easy</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
+const codeBlock = (code: string) =>
+  `<p style="margin:0 0 16px;font-size:28px;font-weight:700;letter-spacing:6px;color:#0F766E">${escapeHtml(code)}</p>`;
+const button = (href: string, label: string) =>
+  `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;background:#F59E0B;color:#0F172A;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>`;
+
+const codeMinutes = `${LIMITS.codeTtlMinutes} minutes`;
+const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
+
+/** Sent after organiser registration: the code that verifies the email and sets the password. */
+export function verificationCodeMail(p: { firstName: string; code: string; resetUrl: string }): MailContent {
+  const subject = 'Your Tikiti verification code';
+  const lines = [
+    greeting(p.firstName),
+    'Thank you for registering as an organiser on Tikiti. Use this code to verify your email address and choose your password:',
+  ];
+  const after = `The code expires in ${codeMinutes}. If you did not register, you can ignore this email.`;
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.code}\n\nEnter it at ${p.resetUrl}\n\n${after}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Verify my account') + paragraph(after)),
+  };
+}
+
+/** Sent when an organiser invites a teammate: a code valid for days, and a link to the reset page. */
+export function teammateInviteMail(p: {
+  firstName: string;
+  inviterName: string;
+  organisationName: string;
+  code: string;
+  resetUrl: string;
+}): MailContent {
+  const subject = `${p.inviterName} invited you to ${p.organisationName} on Tikiti`;
+  const lines = [
+    greeting(p.firstName),
+    `${p.inviterName} invited you to manage events for ${p.organisationName} on Tikiti.`,
+    'Open the link below, enter this code and choose your password:',
+  ];
+  const after = `The code is valid for ${LIMITS.inviteTtlDays} days. If you were not expecting this, you can ignore this email.`;
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.code}\n\n${p.resetUrl}\n\n${after}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Accept the invite') + paragraph(after)),
+  };
+}
+
+/** Sent by "forgot password": a code to choose a new password. */
+export function recoveryCodeMail(p: { firstName: string; code: string; resetUrl: string }): MailContent {
+  const subject = 'Reset your Tikiti password';
+  const lines = [greeting(p.firstName), 'Someone asked to reset the password of your Tikiti organiser account. Use this code to choose a new one:'];
+  const after = `The code expires in ${codeMinutes}. If it was not you, ignore this email: your password stays as it is.`;
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.code}\n\nEnter it at ${p.resetUrl}\n\n${after}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Choose a new password') + paragraph(after)),
+  };
+}
+
+/** Sent to a buyer who signs in by email. */
+export function signInCodeMail(p: { firstName: string; code: string }): MailContent {
+  const subject = `${p.code} is your Tikiti sign-in code`;
+  const lines = [greeting(p.firstName), 'Use this code to sign in to Tikiti and see your tickets:'];
+  const after = `The code expires in ${codeMinutes}. If you did not ask for it, you can ignore this email.`;
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.code}\n\n${after}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + paragraph(after)),
+  };
+}
+
+/** A copy of a Contact page message for the operator. */
+export function contactCopyMail(p: { name: string; email: string; message: string }): MailContent {
+  const subject = `Contact form: ${p.name}`.slice(0, 200);
+  const intro = `${p.name} <${p.email}> wrote through the Contact page:`;
+  const messageHtml = escapeHtml(p.message).replace(/\r?\n/g, '<br>');
+  return {
+    subject,
+    text: `${intro}\n\n${p.message}\n\nReply to ${p.email}.\n`,
+    html: layout(
+      subject,
+      paragraph(intro) +
+        `<blockquote style="margin:0 0 16px;padding:12px 16px;background:#F8FAFC;border-left:4px solid #0F766E">${messageHtml}</blockquote>` +
+        paragraph(`Reply to ${p.email}.`),
+    ),
+  };
+}
