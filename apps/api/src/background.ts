@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { mailOutboxTask } from './features/mail/mail.task.js';
 
 export interface BackgroundTask {
   name: string;
@@ -10,6 +11,7 @@ export interface BackgroundTask {
 
 /** Every periodic job (mail sending, hold expiry…); each feature adds its own. */
 export const backgroundTasks: BackgroundTask[] = [];
+backgroundTasks.push(mailOutboxTask);
 
 /**
  * Runs each task on its interval, never overlapping itself. Work is claimed in

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { mailRoutes } from './mail/mail.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 
 export interface FeatureRoutes {
@@ -14,4 +15,5 @@ export interface FeatureRoutes {
 export const featureRoutes: FeatureRoutes[] = [
   { plugin: mediaRoutes, prefix: '' },
   { plugin: catalogueRoutes },
+  { plugin: mailRoutes, prefix: '' },
 ];
