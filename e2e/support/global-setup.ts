@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/api/src/test-support/postgres-server.js';
 
