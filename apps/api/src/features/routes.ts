@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { contactRoutes } from './contact/contact.routes.js';
 import { mailRoutes } from './mail/mail.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 
@@ -15,5 +16,6 @@ export interface FeatureRoutes {
 export const featureRoutes: FeatureRoutes[] = [
   { plugin: mediaRoutes, prefix: '' },
   { plugin: catalogueRoutes },
+  { plugin: contactRoutes },
   { plugin: mailRoutes, prefix: '' },
 ];
