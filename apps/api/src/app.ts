@@ -7,7 +7,13 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { AUTH_HEADER, LIMITS } from '@tikiti/contract';
 import type { AppContext } from './app-context.js';
@@ -77,6 +83,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 30, fieldSize: 64 * 1024 },
   });
+
+  // The OpenAPI document, generated from the contract's schemas on the routes.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tikiti API', version: '1', description: 'Every response is { status, status_description, data }.' },
+      components: { securitySchemes: { Auth: { type: 'apiKey', in: 'header', name: 'Auth' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/healthz', async (_request, reply) => {
     await ctx.db.execute(sql`select 1`);

@@ -40,3 +40,13 @@ describe('API plumbing', () => {
     expect(get.headers['access-control-expose-headers']).toMatch(/auth/);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('is served at /docs and lists the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Tikiti API');
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { readConfig } from '../config.js';
+import { openTestDatabase } from '../test-support/test-app.js';
+import type { Database } from '../db/client.js';
+import { conflict } from './errors.js';
+
+let app: FastifyInstance;
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', WEB_DIST: '/nonexistent' });
+  app = await buildApp({ config, db: database.db });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/v1/test/echo',
+    { schema: { body: z.object({ name: z.string().min(1), count: z.number().int().positive() }) } },
+    async (request) => ({ status: 200, status_description: 'OK', data: request.body }),
+  );
+  typed.get('/v1/test/boom', async () => {
+    throw new Error('secret internal detail: connection string postgres://user:pw@db');
+  });
+  typed.get('/v1/test/conflict', async () => {
+    throw conflict('Already exists', [{ path: 'email_address', message: 'Already registered' }]);
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('error envelope', () => {
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "x",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, status_description: 'The request body is not valid JSON', data: null });
+  });
+
+  it('answers a validation failure with 400 naming the field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/test/echo', payload: { name: 'x', count: -1 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.status).toBe(400);
+    expect(body.status_description).toMatch(/^count: /);
+    expect(body.data.errors).toEqual([expect.objectContaining({ path: 'count' })]);
+  });
+
+  it('answers an unexpected error with 500 and no internals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ status: 500, status_description: 'Something went wrong on our side, please try again', data: null });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('maps an AppError to its status with field errors', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/test/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: 409,
+      status_description: 'Already exists',
+      data: { errors: [{ path: 'email_address', message: 'Already registered' }] },
+    });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), count: 1 }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().status).toBe(413);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().status).toBe(415);
+  });
+});
