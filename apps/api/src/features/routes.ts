@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
+import { eventsRoutes } from './events/events.routes.js';
 import { mailRoutes } from './mail/mail.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 
@@ -16,6 +17,7 @@ export interface FeatureRoutes {
 export const featureRoutes: FeatureRoutes[] = [
   { plugin: mediaRoutes, prefix: '' },
   { plugin: catalogueRoutes },
+  { plugin: eventsRoutes },
   { plugin: contactRoutes },
   { plugin: mailRoutes, prefix: '' },
 ];

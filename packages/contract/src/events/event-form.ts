@@ -35,6 +35,14 @@ const isoInstant = z
   .refine((s) => parseEventInstant(s) !== undefined, 'Not a valid date and time (use YYYY-MM-DDTHH:mm)')
   .transform((s) => parseEventInstant(s)!.toISOString());
 
+/** Multipart text arrives with CRLF line ends (the HTML form encoding); kept as LF. */
+const description = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().max(max))
+    .default('');
+
 export const eventFieldsSchema = z
   .object({
     title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.titleMax),
@@ -47,8 +55,8 @@ export const eventFieldsSchema = z
     start_time: isoInstant,
     end_time: isoInstant,
     location: z.string({ message: 'Location is required' }).trim().min(1, 'Location is required').max(LIMITS.locationMax),
-    short_description: z.string().trim().max(LIMITS.shortDescriptionMax).default(''),
-    full_description: z.string().trim().max(LIMITS.fullDescriptionMax).default(''),
+    short_description: description(LIMITS.shortDescriptionMax),
+    full_description: description(LIMITS.fullDescriptionMax),
     /** Only on update: switch between published (1) and draft (2). */
     status: z.preprocess(
       emptyToUndefined,

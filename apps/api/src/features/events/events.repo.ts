@@ -1,0 +1,134 @@
+import { and, count, desc, eq, gte, lt, sql, sum } from 'drizzle-orm';
+import { BOOKING_STATUS, EVENT_STATUS, TICKET_STATUS } from '@tikiti/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { bookings, categories, events, ticketTypes } from '../../db/schema/index.js';
+import {
+  findEvent,
+  findEventPage,
+  findOpenTickets,
+  type EventWithTickets,
+  type TicketRow,
+} from '../catalogue/catalogue.repo.js';
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertEvent(db: Db, row: NewEventRow): Promise<number> {
+  const [inserted] = await db.insert(events).values(row).returning({ id: events.id });
+  return inserted!.id;
+}
+
+/** The organisation's event, or undefined (also when it belongs to another organisation). */
+export async function findOwnEvent(db: Db | Tx, organisationId: number, eventId: number): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Locks the organisation's event row for the rest of the transaction, so changes to the
+ * event and its ticket types are serialised per event.
+ */
+export async function lockOwnEvent(tx: Tx, organisationId: number, eventId: number): Promise<EventRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateEventRow(tx: Tx, eventId: number, values: Partial<NewEventRow>) {
+  await tx
+    .update(events)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(events.id, eventId));
+}
+
+export async function countOpenTicketTypes(tx: Tx, eventId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.eventId, eventId), eq(ticketTypes.status, TICKET_STATUS.open)));
+  return Number(row?.n ?? 0);
+}
+
+export interface OwnEventsWindow {
+  /** Events starting at or after this instant. */
+  startsFrom?: Date;
+  /** Events ending before this instant. */
+  endsBefore?: Date;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  status?: number;
+}
+
+/**
+ * One page of the organisation's events with their open ticket types, latest start first,
+ * and the total: the catalogue's loader (no N+1) with the organisation's conditions.
+ */
+export async function findOwnEventPage(
+  db: Db,
+  organisationId: number,
+  w: OwnEventsWindow,
+  page: { offset: number; limit: number },
+): Promise<{ events: EventWithTickets[]; total: number }> {
+  const where = and(
+    eq(events.organisationId, organisationId),
+    w.startsFrom ? gte(events.startTime, w.startsFrom) : undefined,
+    w.endsBefore ? lt(events.endTime, w.endsBefore) : undefined,
+    w.createdFrom ? gte(events.createdAt, w.createdFrom) : undefined,
+    w.createdBefore ? lt(events.createdAt, w.createdBefore) : undefined,
+    w.status !== undefined ? eq(events.status, w.status) : undefined,
+  );
+  return findEventPage(db, { where, orderBy: [desc(events.startTime), desc(events.id)], ...page });
+}
+
+/** The organisation's event with its open ticket types, any status; undefined otherwise. */
+export async function findOwnEventWithTickets(db: Db, organisationId: number, eventId: number) {
+  return findEvent(db, and(eq(events.id, eventId), eq(events.organisationId, organisationId))!);
+}
+
+/** The open ticket types of one event, in their order. */
+export async function findOpenTicketTypes(db: Db, eventId: number): Promise<TicketRow[]> {
+  return findOpenTickets(db, [eventId]);
+}
+
+/** The dashboard figures of one organisation, money in minor units. */
+export async function summariseOrganisation(db: Db, organisationId: number, now: Date) {
+  const own = eq(events.organisationId, organisationId);
+  const [[sales], [eventCounts], [tickets]] = await Promise.all([
+    db
+      .select({ minor: sum(bookings.totalMinor) })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .where(and(own, eq(bookings.status, BOOKING_STATUS.paid))),
+    db
+      .select({
+        total: count(),
+        upcoming: sql<number>`count(*) filter (where ${events.status} = ${EVENT_STATUS.published} and ${events.startTime} > ${now.toISOString()}::timestamptz)`,
+      })
+      .from(events)
+      .where(own),
+    db
+      .select({ sold: sum(ticketTypes.sold) })
+      .from(ticketTypes)
+      .innerJoin(events, eq(events.id, ticketTypes.eventId))
+      .where(own),
+  ]);
+  return {
+    salesMinor: Number(sales?.minor ?? 0),
+    events: Number(eventCounts?.total ?? 0),
+    upcoming: Number(eventCounts?.upcoming ?? 0),
+    ticketsSold: Number(tickets?.sold ?? 0),
+  };
+}

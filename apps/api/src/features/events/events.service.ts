@@ -1,0 +1,143 @@
+import {
+  addDays,
+  EVENT_STATUS,
+  startOfNairobiDay,
+  type DashboardSummary,
+  type Event,
+  type EventFields,
+  type ListOwnEventsQuery,
+} from '@tikiti/contract';
+import type { Db } from '../../db/client.js';
+import { invalidField, notFound } from '../../http/errors.js';
+import { toMajor } from '../../lib/money.js';
+import { storeImage } from '../media/media.service.js';
+import { toEventView } from '../catalogue/event-view.js';
+import {
+  categoryExists,
+  countOpenTicketTypes,
+  findOwnEvent,
+  findOwnEventPage,
+  findOwnEventWithTickets,
+  insertEvent,
+  lockOwnEvent,
+  summariseOrganisation,
+  updateEventRow,
+  type NewEventRow,
+} from './events.repo.js';
+
+/** The columns the event form writes (DESIGN.md §5: each description field writes itself). */
+function columnsOf(fields: EventFields) {
+  return {
+    title: fields.title,
+    categoryId: fields.category_id,
+    currency: fields.currency,
+    startTime: new Date(fields.start_time),
+    endTime: new Date(fields.end_time),
+    location: fields.location,
+    shortDescription: fields.short_description,
+    fullDescription: fields.full_description,
+  } satisfies Partial<NewEventRow>;
+}
+
+async function requireCategory(db: Db, id: number) {
+  if (!(await categoryExists(db, id))) throw invalidField('category_id', 'Pick a category from the list');
+}
+
+/** The organisation's event as buyers would see it (the catalogue's view), any status. */
+async function ownEventView(db: Db, organisationId: number, eventId: number): Promise<Event> {
+  const event = await findOwnEventWithTickets(db, organisationId, eventId);
+  if (!event) throw notFound('Event');
+  return toEventView(event);
+}
+
+/**
+ * POST v1/event/register: a new event of the caller's organisation, as a draft until its
+ * first ticket types are saved (DESIGN.md §5). Returns the new id.
+ */
+export async function createEvent(
+  db: Db,
+  organisationId: number,
+  fields: EventFields,
+  image: Buffer,
+  now = new Date(),
+): Promise<number> {
+  await requireCategory(db, fields.category_id);
+  if (Date.parse(fields.end_time) <= now.getTime()) throw invalidField('end_time', 'The event must end in the future');
+  const stored = await storeImage(db, image);
+  return insertEvent(db, {
+    ...columnsOf(fields),
+    organisationId,
+    imageId: stored.id,
+    status: EVENT_STATUS.draft,
+  });
+}
+
+/**
+ * PUT v1/event/update/{id}: new details, optionally a new image, and optionally a switch
+ * between draft and published. Publishing needs at least one open ticket type.
+ */
+export async function updateEvent(
+  db: Db,
+  organisationId: number,
+  eventId: number,
+  fields: EventFields,
+  image: Buffer | undefined,
+): Promise<Event> {
+  // Checks that need no lock come first, so a refused update stores no image.
+  if (!(await findOwnEvent(db, organisationId, eventId))) throw notFound('Event');
+  await requireCategory(db, fields.category_id);
+  const stored = image ? await storeImage(db, image) : undefined;
+
+  await db.transaction(async (tx) => {
+    const event = await lockOwnEvent(tx, organisationId, eventId);
+    if (!event) throw notFound('Event');
+    if (fields.status === EVENT_STATUS.published && event.status !== EVENT_STATUS.published) {
+      if ((await countOpenTicketTypes(tx, eventId)) === 0) {
+        throw invalidField('status', 'Add at least one ticket type before publishing');
+      }
+    }
+    await updateEventRow(tx, eventId, {
+      ...columnsOf(fields),
+      ...(fields.status !== undefined ? { status: fields.status } : {}),
+      ...(stored ? { imageId: stored.id } : {}),
+    });
+  });
+  return ownEventView(db, organisationId, eventId);
+}
+
+/**
+ * GET v1/client/event/view: the organisation's events, latest start first. Day filters are
+ * Nairobi days; `start`/`end` keep the events lying inside that window (see the contract).
+ */
+export async function listOwnEvents(
+  db: Db,
+  organisationId: number,
+  query: ListOwnEventsQuery,
+): Promise<{ data: Event[]; total: number }> {
+  const dayAfter = (day: string) => startOfNairobiDay(addDays(day, 1));
+  const { events, total } = await findOwnEventPage(
+    db,
+    organisationId,
+    {
+      startsFrom: query.start ? startOfNairobiDay(query.start) : undefined,
+      endsBefore: query.end ? dayAfter(query.end) : undefined,
+      createdFrom: query.start_created ? startOfNairobiDay(query.start_created) : undefined,
+      createdBefore: query.end_created ? dayAfter(query.end_created) : undefined,
+      status: query.status,
+    },
+    { offset: (query.page - 1) * query.limit, limit: query.limit },
+  );
+  return { data: events.map(toEventView), total };
+}
+
+/** GET v1/client/summary: the dashboard's figures, computed from paid bookings. */
+export async function dashboardSummary(db: Db, organisationId: number, now = new Date()): Promise<DashboardSummary> {
+  const figures = await summariseOrganisation(db, organisationId, now);
+  return {
+    currency: 'USD',
+    net_sales: toMajor(figures.salesMinor),
+    events: figures.events,
+    tickets_sold: figures.ticketsSold,
+    upcoming_events: figures.upcoming,
+  };
+}

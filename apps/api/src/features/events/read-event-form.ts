@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { eventFieldsSchema, LIMITS, type EventFields, type FieldError } from '@tikiti/contract';
+import { badRequest, invalidField, tooLarge, unsupportedType } from '../../http/errors.js';
+
+/** The field of the multipart body that carries the event image (spec §7). */
+const FILE_FIELD = 'file';
+
+export interface EventForm {
+  fields: EventFields;
+  /** The uploaded image bytes; undefined when no file was chosen. */
+  image?: Buffer;
+}
+
+/**
+ * Reads the multipart body of POST v1/event/register and PUT v1/event/update/{id}: collects
+ * the text fields, validates them with the contract, and buffers the image (at most 10 MB,
+ * enforced by @fastify/multipart while streaming). A file part with no name and no bytes is
+ * what a browser sends for an empty file input: it counts as "no file".
+ */
+export async function readEventForm(request: FastifyRequest, opts: { imageRequired: boolean }): Promise<EventForm> {
+  if (!request.isMultipart()) throw unsupportedType('Send the event as multipart/form-data');
+
+  const raw: Record<string, string> = {};
+  let image: Buffer | undefined;
+  let emptyFileNamed = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== FILE_FIELD) throw invalidField(part.fieldname, `Send the image in the field "${FILE_FIELD}"`);
+        if (bytes.length > 0) image = bytes;
+        else if (part.filename) emptyFileNamed = true;
+      } else if (typeof part.value === 'string' && !(part.fieldname in raw)) {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw tooLarge(`${FILE_FIELD}: The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
+    }
+    throw err;
+  }
+
+  const parsed = eventFieldsSchema.safeParse(raw);
+  const errors: FieldError[] = parsed.success ? [] : fieldErrorsOf(parsed.error);
+  if (emptyFileNamed) errors.push({ path: FILE_FIELD, message: 'The file is empty' });
+  else if (!image && opts.imageRequired) errors.push({ path: FILE_FIELD, message: 'Image is required' });
+  if (!parsed.success || errors.length) {
+    const first = errors[0]!;
+    throw badRequest(`${first.path}: ${first.message}`, errors);
+  }
+  return { fields: parsed.data, image };
+}
+
+function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.') || 'body', message: issue.message }));
+}

@@ -1,0 +1,127 @@
+import {
+  EVENT_STATUS,
+  LIMITS,
+  TICKET_STATUS,
+  type RegisterTicketsBody,
+  type TicketType,
+  type UpdateTicketsBody,
+} from '@tikiti/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest, invalidField, notFound } from '../../http/errors.js';
+import { toMinor } from '../../lib/money.js';
+import { findOpenTicketTypes, lockOwnEvent, updateEventRow } from './events.repo.js';
+import { toTicketView } from '../catalogue/event-view.js';
+import { insertTicketTypes, lockTicketTypes, updateTicketType, type TicketTypeRow } from './ticket-types.repo.js';
+
+const NEW_TICKET_ID = -1;
+
+type TicketFields = RegisterTicketsBody[number];
+
+const columnsOf = (t: TicketFields) => ({
+  name: t.name,
+  priceMinor: toMinor(t.price_per_ticket),
+  noOfPersons: t.no_of_persons,
+  maxTickets: t.max_tickets,
+});
+
+const isOpen = (t: { status: number }) => t.status === TICKET_STATUS.open;
+
+function nextSortOrder(existing: TicketTypeRow[]) {
+  return existing.reduce((max, t) => Math.max(max, t.sortOrder + 1), 0);
+}
+
+/** The event's open ticket types, as both ticket calls answer. */
+async function openTicketTypes(db: Db, eventId: number): Promise<TicketType[]> {
+  return (await findOpenTicketTypes(db, eventId)).map(toTicketView);
+}
+
+function refuseTooMany(openCount: number) {
+  if (openCount > LIMITS.ticketsPerEventMax) {
+    throw badRequest(`An event has at most ${LIMITS.ticketsPerEventMax} open ticket types`);
+  }
+}
+
+/**
+ * POST v1/event/{id}/ticket/register: adds ticket types to the organisation's event.
+ * Saving the first ticket types of a draft publishes it (Finish Setup, DESIGN.md §5).
+ */
+export async function registerTicketTypes(
+  db: Db,
+  organisationId: number,
+  eventId: number,
+  tickets: RegisterTicketsBody,
+): Promise<TicketType[]> {
+  await db.transaction(async (tx) => {
+    const event = await lockOwnEvent(tx, organisationId, eventId);
+    if (!event) throw notFound('Event');
+    const existing = await lockTicketTypes(tx, eventId);
+    const openBefore = existing.filter(isOpen).length;
+    refuseTooMany(openBefore + tickets.length);
+
+    const first = nextSortOrder(existing);
+    await insertTicketTypes(
+      tx,
+      tickets.map((t, i) => ({ ...columnsOf(t), eventId, status: TICKET_STATUS.open, sortOrder: first + i })),
+    );
+    if (openBefore === 0 && event.status === EVENT_STATUS.draft) {
+      await updateEventRow(tx, eventId, { status: EVENT_STATUS.published });
+    }
+  });
+  return openTicketTypes(db, eventId);
+}
+
+/**
+ * POST v1/event/{id}/ticket/update: id -1 creates a type, an existing id changes it, status 3
+ * hides it (the row stays for the orders that reference it). Rows not sent are unchanged.
+ * All in one transaction with the event and its ticket types locked, so no booking can take
+ * tickets between the capacity check and the update.
+ */
+export async function updateTicketTypes(
+  db: Db,
+  organisationId: number,
+  eventId: number,
+  tickets: UpdateTicketsBody,
+): Promise<TicketType[]> {
+  const seen = new Set<number>();
+  tickets.forEach((t, i) => {
+    if (t.id === NEW_TICKET_ID) return;
+    if (seen.has(t.id)) throw invalidField(`${i}.id`, 'This ticket type is listed twice');
+    seen.add(t.id);
+  });
+
+  await db.transaction(async (tx) => {
+    const event = await lockOwnEvent(tx, organisationId, eventId);
+    if (!event) throw notFound('Event');
+    const existing = new Map((await lockTicketTypes(tx, eventId)).map((t) => [t.id, t]));
+
+    // Validate every row before writing any.
+    tickets.forEach((t, i) => {
+      if (t.id === NEW_TICKET_ID) return;
+      const current = existing.get(t.id);
+      if (!current) throw notFound('Ticket type');
+      const taken = current.sold + current.held;
+      if (t.max_tickets < taken) {
+        throw invalidField(`${i}.max_tickets`, `At least ${taken}: that many are already sold or held`);
+      }
+    });
+    const created = tickets.filter((t) => t.id === NEW_TICKET_ID && isOpen(t));
+    const statusAfter = new Map([...existing.values()].map((t) => [t.id, t.status]));
+    for (const t of tickets) if (t.id !== NEW_TICKET_ID) statusAfter.set(t.id, t.status);
+    const openAfter = [...statusAfter.values()].filter((s) => s === TICKET_STATUS.open).length + created.length;
+    if (openAfter === 0) {
+      const removing = tickets.findIndex((t) => !isOpen(t));
+      throw invalidField(`${Math.max(removing, 0)}.status`, 'An event needs at least one open ticket type');
+    }
+    refuseTooMany(openAfter);
+
+    for (const t of tickets) {
+      if (t.id !== NEW_TICKET_ID) await updateTicketType(tx, t.id, { ...columnsOf(t), status: t.status });
+    }
+    const first = nextSortOrder([...existing.values()]);
+    await insertTicketTypes(
+      tx,
+      created.map((t, i) => ({ ...columnsOf(t), eventId, status: TICKET_STATUS.open, sortOrder: first + i })),
+    );
+  });
+  return openTicketTypes(db, eventId);
+}
