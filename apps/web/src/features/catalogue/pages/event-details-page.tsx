@@ -1,5 +1,173 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, CalendarDays, ExternalLink, MapPin, Ticket, UserRound } from 'lucide-react';
+import type { Event } from '@tikiti/contract';
+import { routes } from '../../../app/routes';
+import { ButtonLink } from '../../../components/ui/button';
+import { ErrorState, Skeleton } from '../../../components/ui/states';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDateRange } from '../../../lib/format';
+import { useTitle } from '../../../lib/use-title';
+import { useEventDetails } from '../api/use-event-details';
+import { BookingPanel } from '../components/booking-panel';
+import { EventImage } from '../components/event-card';
+import { RelatedEvents } from '../components/related-events';
+
+const mapsUrl = (event: Event) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.coordinates ?? event.location)}`;
+
+/** Blank lines separate paragraphs; single line breaks stay line breaks (spec §2). */
+function Description({ text }: { text: string }) {
+  const paragraphs = text
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <div className="space-y-4 text-base leading-7 text-slate-700">
+      {paragraphs.map((p, i) => (
+        <p key={i} className="whitespace-pre-line">
+          {p}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function EventDetails({ event }: { event: Event }) {
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-10">
+      <Link
+        to={routes.allEvents}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> All events
+      </Link>
+
+      <header className="mt-5">
+        {event.category && (
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{event.category.name}</p>
+        )}
+        <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{event.title}</h1>
+        <ul className="mt-5 space-y-3 text-slate-700">
+          <li className="flex items-start gap-3">
+            <CalendarDays className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+            <span>
+              <span className="sr-only">When: </span>
+              <time dateTime={event.start_time}>{formatDateRange(event.start_time, event.end_time)}</time>
+            </span>
+          </li>
+          <li className="flex items-start gap-3">
+            <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+            <span>
+              <span className="sr-only">Where: </span>
+              {event.location}
+              {' · '}
+              <a
+                href={mapsUrl(event)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
+                See on map
+                <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </span>
+          </li>
+          <li className="flex items-start gap-3">
+            <UserRound className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+            <span>
+              <span className="sr-only">Organiser: </span>By {event.organizer.display_name}
+            </span>
+          </li>
+        </ul>
+        <a
+          href="#tickets"
+          className="mt-6 inline-flex h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 lg:hidden"
+        >
+          <Ticket className="h-4 w-4" aria-hidden /> Get tickets
+        </a>
+      </header>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
+        <div className="min-w-0">
+          <EventImage src={event.image} alt={event.title} eager className="rounded-2xl" />
+          <section className="mt-10" aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-2xl font-bold tracking-tight">
+              About this event
+            </h2>
+            {event.short_description && (
+              <p className="mt-4 text-lg leading-8 text-slate-800">{event.short_description}</p>
+            )}
+            <div className="mt-4">
+              <Description text={event.full_description} />
+            </div>
+          </section>
+        </div>
+        <div className="lg:sticky lg:top-24">
+          <BookingPanel event={event} />
+        </div>
+      </div>
+
+      <RelatedEvents event={event} />
+    </article>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-10" role="status" aria-label="Loading event">
+      <Skeleton className="h-4 w-24" />
+      <Skeleton className="mt-6 h-9 w-3/4" />
+      <Skeleton className="mt-5 h-5 w-72" />
+      <Skeleton className="mt-3 h-5 w-56" />
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px]">
+        <Skeleton className="aspect-[2/1] w-full rounded-2xl" />
+        <Skeleton className="h-80 w-full rounded-2xl" />
+      </div>
+    </div>
+  );
+}
+
+function EventNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-brand-700">404</p>
+      <h1 className="mt-2 text-3xl font-bold">Event not found</h1>
+      <p className="mt-3 text-slate-600">
+        This event does not exist or is no longer on sale. Have a look at what else is coming up.
+      </p>
+      <ButtonLink to={routes.allEvents} className="mt-8">
+        Browse all events
+      </ButtonLink>
+    </div>
+  );
+}
 
 export default function EventDetailsPage() {
-  return <PlaceholderPage title="Event" />;
+  const { id: idParam = '', slug } = useParams();
+  const id = /^\d{1,10}$/.test(idParam) ? Number(idParam) : NaN;
+  const query = useEventDetails(id);
+  const navigate = useNavigate();
+  const event = query.data;
+  const missing =
+    Number.isNaN(id) || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
+  useTitle(event?.title ?? (missing ? 'Event not found' : 'Event'));
+
+  // Keep the address canonical: /details/{id}/{slug of the current title}.
+  useEffect(() => {
+    if (event && slug !== event.slug) void navigate(routes.details(event.id, event.slug), { replace: true });
+  }, [event, slug, navigate]);
+
+  if (missing) return <EventNotFound />;
+  if (query.isPending) return <DetailsSkeleton />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  // Keyed by id: another event starts with fresh quantities (spec §2 "reloads when id changes").
+  return <EventDetails key={query.data.id} event={query.data} />;
 }

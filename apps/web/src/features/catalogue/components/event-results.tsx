@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ListEventsData } from '@tikiti/contract';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/states';
+import { errorMessage } from '../../../lib/api-client';
+import { EventCard, EventCardSkeleton } from './event-card';
+
+const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
+
+export function EventGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div className={gridClass} role="status" aria-label="Loading events">
+      {Array.from({ length: count }, (_, i) => (
+        <EventCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A list of events with every state of DESIGN.md §11: skeleton cards while the first page
+ * loads, an error with a retry, an empty message with the next step, and spec §2's Load More
+ * (shown only while total exceeds the current limit, reading "Loading..." while fetching).
+ */
+export function EventResults({
+  query,
+  limit,
+  onLoadMore,
+  empty,
+  label,
+}: {
+  query: UseQueryResult<ListEventsData>;
+  limit: number;
+  onLoadMore: () => void;
+  /** What to show when no event matches. */
+  empty: ReactNode;
+  /** Accessible name of the list, e.g. "Events". */
+  label: string;
+}) {
+  if (query.isPending) return <EventGridSkeleton />;
+  if (query.isError) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+
+  const { data: events, total } = query.data;
+  const refreshing = query.isPlaceholderData && query.isFetching;
+  if (events.length === 0 && !refreshing) return <>{empty}</>;
+
+  return (
+    <div>
+      <p className="sr-only" aria-live="polite">
+        {refreshing ? 'Loading events' : `Showing ${events.length} of ${total} events`}
+      </p>
+      <ul
+        className={`${gridClass} transition-opacity ${refreshing ? 'opacity-60' : ''}`}
+        aria-label={label}
+        aria-busy={refreshing || undefined}
+      >
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} />
+          </li>
+        ))}
+      </ul>
+      {total > limit && (
+        <div className="mt-10 flex justify-center">
+          <Button
+            variant="secondary"
+            size="lg"
+            className="min-w-44"
+            onClick={onLoadMore}
+            busy={refreshing}
+            busyText="Loading..."
+          >
+            Load More
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

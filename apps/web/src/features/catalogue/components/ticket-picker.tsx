@@ -1,0 +1,114 @@
+import { Minus, Plus } from 'lucide-react';
+import clsx from 'clsx';
+import { LIMITS, TICKET_STATUS, type TicketType } from '@tikiti/contract';
+import { formatMoney } from '../../../lib/format';
+import { lineTotal } from '../booking-totals';
+
+type Availability = 'open' | 'soldOut' | 'closed';
+
+export function availabilityOf(ticket: TicketType): Availability {
+  if (ticket.status !== TICKET_STATUS.open) return 'closed';
+  return ticket.available > 0 ? 'open' : 'soldOut';
+}
+
+/** The most of one ticket type a buyer can pick: what is left, within the per-line cap. */
+export const maxQuantity = (ticket: TicketType) => Math.max(0, Math.min(ticket.available, LIMITS.quantityPerLineMax));
+
+const badge: Record<Availability, { text: string; className: string }> = {
+  open: { text: 'Open', className: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
+  soldOut: { text: 'Sold out', className: 'bg-amber-50 text-amber-800 ring-amber-600/20' },
+  closed: { text: 'Closed', className: 'bg-slate-100 text-slate-600 ring-slate-500/20' },
+};
+
+const stepper =
+  'flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** One ticket type (spec §2): name, admits, price, status, minus / quantity / plus, line subtotal. */
+export function TicketRow({
+  ticket,
+  currency,
+  quantity,
+  onChange,
+}: {
+  ticket: TicketType;
+  currency: string;
+  quantity: number;
+  onChange: (qty: number) => void;
+}) {
+  const availability = availabilityOf(ticket);
+  const max = maxQuantity(ticket);
+  const disabled = availability !== 'open';
+  const set = (n: number) => onChange(Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0)));
+  const inputId = `qty-${ticket.id}`;
+
+  return (
+    <li className={clsx('py-4', disabled && 'opacity-70')}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-ink">{ticket.name}</p>
+          <p className="mt-0.5 text-sm text-slate-600">
+            Admits {ticket.no_of_persons}
+            {availability === 'open' && ticket.available <= 20 && (
+              <span className="text-amber-700"> · Only {ticket.available} left</span>
+            )}
+          </p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="font-semibold text-ink">{formatMoney(ticket.price_per_ticket, currency)}</p>
+          <span
+            className={clsx(
+              'mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+              badge[availability].className,
+            )}
+          >
+            {badge[availability].text}
+          </span>
+        </div>
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={stepper}
+            onClick={() => set(quantity - 1)}
+            disabled={disabled || quantity <= 0}
+            aria-label={`One fewer ${ticket.name} ticket`}
+          >
+            <Minus className="h-4 w-4" aria-hidden />
+          </button>
+          <label htmlFor={inputId} className="sr-only">
+            Number of {ticket.name} tickets
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={max}
+            step={1}
+            value={quantity}
+            disabled={disabled}
+            onChange={(e) => set(e.target.value === '' ? 0 : Number(e.target.value))}
+            onFocus={(e) => e.target.select()}
+            className="h-10 w-16 rounded-lg border border-slate-300 bg-white text-center font-semibold text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 disabled:bg-slate-50"
+          />
+          <button
+            type="button"
+            className={stepper}
+            onClick={() => set(quantity + 1)}
+            disabled={disabled || quantity >= max}
+            aria-label={`One more ${ticket.name} ticket`}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+        <p className="text-right text-sm text-slate-600">
+          Subtotal{' '}
+          <span className="font-semibold text-ink" data-testid={`subtotal-${ticket.id}`}>
+            {formatMoney(lineTotal(ticket.price_per_ticket, quantity), currency)}
+          </span>
+        </p>
+      </div>
+    </li>
+  );
+}
