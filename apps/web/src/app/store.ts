@@ -21,6 +21,8 @@ export interface DraftEventDetails {
   start_time: string;
   end_time: string;
   location: string;
+  /** Set once step 2 has created the event (as a draft); step 3 adds its tickets to it. */
+  id?: number;
 }
 
 export interface AlertMessage {

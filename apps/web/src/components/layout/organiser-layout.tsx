@@ -1,10 +1,11 @@
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import clsx from 'clsx';
-import { CalendarDays, LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import { CalendarDays, LayoutDashboard, LogOut, Plus, Settings } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../app/store';
 import { routes } from '../../app/routes';
 import { api } from '../../lib/api-client';
-import { Alert } from '../ui/alert';
+import { AlertBanner } from './alert-banner';
 import { Logo } from './logo';
 
 const menu = [
@@ -13,10 +14,26 @@ const menu = [
   { to: routes.mySettings, label: 'Settings', icon: Settings },
 ];
 
-/** Spec §2 organiser frame: side menu on every page, a dismissible alert banner for results. */
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium md:gap-3',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+  );
+
+/**
+ * Spec §2 organiser frame: side menu on every page (a top bar on phones), a dismissible
+ * alert banner for results. Without an organiser session the pages cannot load anything,
+ * so the organiser is sent to sign in (the same place a 401 sends them).
+ */
 export function OrganiserLayout() {
-  const { message, set, signOut, userName } = useSession();
+  const token = useSession((s) => s.token);
+  const userName = useSession((s) => s.userName);
+  const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  if (!token) return <Navigate to={routes.signIn} replace />;
+
   const logout = async () => {
     try {
       await api('auth/logout', { method: 'POST', side: 'organiser' });
@@ -24,48 +41,59 @@ export function OrganiserLayout() {
       // Signed out locally whatever the server says.
     }
     signOut();
+    queryClient.clear();
     void navigate(routes.signIn);
   };
+  const name = userName ? `${userName.fn} ${userName.ln}`.trim() : '';
+
   return (
     <div className="min-h-screen bg-surface md:flex">
-      <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:flex-col md:border-b-0 md:border-r">
-        <div className="flex h-16 items-center justify-between px-4 md:px-6">
+      <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
+        <div className="flex h-16 items-center justify-between gap-3 px-4 md:px-6">
           <Logo to={routes.dashboard} />
-          {userName && <span className="text-sm text-slate-500 md:hidden">{userName.fn}</span>}
-        </div>
-        <nav className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-1 md:flex-col md:pb-0" aria-label="Organiser">
-          {menu.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              className={({ isActive }) =>
-                clsx(
-                  'flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
-                  isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-                )
-              }
-            >
-              <Icon className="h-4 w-4" aria-hidden />
-              {label}
-            </NavLink>
-          ))}
           <button
             type="button"
             onClick={logout}
-            className="flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:mt-auto md:mb-4"
+            className="flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 md:hidden"
           >
             <LogOut className="h-4 w-4" aria-hidden />
             Logout
           </button>
+        </div>
+        <nav className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-1 md:flex-col md:px-4 md:pb-0" aria-label="Organiser">
+          {menu.map(({ to, label, icon: Icon }) => (
+            <NavLink key={to} to={to} className={navClass}>
+              <Icon className="h-4 w-4" aria-hidden />
+              {label}
+            </NavLink>
+          ))}
+          <NavLink
+            to={routes.eventStep(1)}
+            className="mt-4 hidden items-center justify-center gap-2 rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-ink hover:bg-accent-400 md:flex"
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            Create Event
+          </NavLink>
+          <div className="mt-auto hidden border-t border-slate-200 py-4 md:block">
+            {name && (
+              <p className="truncate px-3 pb-2 text-sm text-slate-500" title={name}>
+                Signed in as <span className="font-medium text-ink">{name}</span>
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={logout}
+              className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
+              <LogOut className="h-4 w-4" aria-hidden />
+              Logout
+            </button>
+          </div>
         </nav>
       </aside>
-      <div className="flex-1">
+      <div className="min-w-0 flex-1">
         <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
-          {message && (
-            <Alert type={message.type} onDismiss={() => set({ message: null })} className="mb-6">
-              {message.text}
-            </Alert>
-          )}
+          <AlertBanner className="mb-6" />
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,65 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { forgotPasswordBodySchema, type ForgotPasswordBody } from '@tikiti/contract';
+import { useSession } from '../../../app/store';
+import { routes } from '../../../app/routes';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { showAlert } from '../../../lib/alert';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useTitle } from '../../../lib/use-title';
+import { wait } from '../../../lib/wait';
+import { forgotPassword } from '../api/forgot-password';
+import { AuthShell } from '../components/auth-shell';
 
+/** How long a failed recovery call's message is shown before moving on to reset. */
+const ERROR_SHOWN_MS = 1500;
+
+/** Account recovery (spec §2): always stores the username and goes on to reset, even after an error. */
 export default function ForgotPage() {
-  return <PlaceholderPage title="Recover your account" />;
+  useTitle('Recover your account');
+  const set = useSession((s) => s.set);
+  const navigate = useNavigate();
+  const [busy, run] = useSingleFlight();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordBody>({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { username: '' } });
+
+  const onValid = ({ username }: ForgotPasswordBody) =>
+    run(async () => {
+      try {
+        showAlert('success', await forgotPassword({ username }));
+      } catch (err) {
+        showAlert('danger', errorMessage(err));
+        await wait(ERROR_SHOWN_MS);
+      }
+      set({ resetUsername: username });
+      void navigate(routes.reset);
+    });
+
+  return (
+    <AuthShell
+      title="Recover your account"
+      intro="Enter the email or phone number you sign in with. We will send you a code to set a new password."
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to={routes.signIn} className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))} noValidate className="space-y-5">
+        <TextField label="Username" placeholder="Email/Phone" autoComplete="username" error={errors.username?.message} {...register('username')} />
+        <Button type="submit" size="lg" className="w-full" busy={busy} busyText="Recovering...">
+          Recover
+        </Button>
+      </form>
+    </AuthShell>
+  );
 }

@@ -1,5 +1,134 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { passwordSchema, resetPasswordBodySchema } from '@tikiti/contract';
+import { useSession } from '../../../app/store';
+import { routes } from '../../../app/routes';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { showAlert } from '../../../lib/alert';
+import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useTitle } from '../../../lib/use-title';
+import { forgotPassword } from '../api/forgot-password';
+import { resetPassword } from '../api/sign-in';
+import { AuthShell } from '../components/auth-shell';
 
+const MISMATCH = 'Password do not match';
+const verifySchema = z
+  .object({ code: resetPasswordBodySchema.shape.code, password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.confirm === v.password, { path: ['confirm'], message: MISMATCH });
+type VerifyForm = z.infer<typeof verifySchema>;
+
+/**
+ * Account verification (spec §2): the code mailed after registration, recovery or an invite
+ * sets the password and signs the organiser in. The username comes from client state, or
+ * from `?username=` in an invite link (then kept in client state).
+ */
 export default function ResetPage() {
-  return <PlaceholderPage title="Verify your account" />;
+  useTitle('Verify your account');
+  const [params] = useSearchParams();
+  const fromLink = params.get('username')?.trim() || null;
+  const stored = useSession((s) => s.resetUsername);
+  const message = useSession((s) => s.message);
+  const set = useSession((s) => s.set);
+  const username = fromLink ?? stored;
+  const navigate = useNavigate();
+  const [busy, run] = useSingleFlight();
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<VerifyForm>({ resolver: zodResolver(verifySchema), defaultValues: { code: '', password: '', confirm: '' } });
+
+  useEffect(() => {
+    if (fromLink && fromLink !== stored) set({ resetUsername: fromLink });
+  }, [fromLink, stored, set]);
+
+  // Spec §2: no stored username → sign-in.
+  if (!username) return <Navigate to={routes.signIn} replace />;
+
+  const onValid = ({ code, password }: VerifyForm) =>
+    run(async () => {
+      showAlert('warning', 'Processing...');
+      try {
+        const text = await resetPassword({ code, username, password });
+        showAlert('success', text);
+        void navigate(routes.dashboard);
+        set({ resetUsername: null });
+      } catch (err) {
+        showAlert('danger', errorMessage(err));
+        applyServerFieldErrors(err, setError, (name) => name === 'code' || name === 'password');
+      }
+    });
+  const onInvalid = () => {
+    const values = getValues();
+    showAlert(
+      'danger',
+      anyBlank(values, ['code', 'password', 'confirm'])
+        ? 'All fields are required'
+        : values.confirm !== values.password
+          ? MISMATCH
+          : 'Check the highlighted fields',
+    );
+  };
+  const resend = async () => {
+    if (resending) return;
+    setResending(true);
+    try {
+      showAlert('success', await forgotPassword({ username }));
+    } catch (err) {
+      showAlert('danger', errorMessage(err));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthShell
+      title="Verify your account"
+      intro={
+        <>
+          {!message && fromLink && <p className="mb-2">Welcome to the team! Set your password to get started.</p>}
+          <p>
+            Enter the 6-digit code we sent for <span className="font-semibold text-ink">{username}</span> and choose
+            a password.
+          </p>
+        </>
+      }
+      footer={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <button type="button" onClick={resend} disabled={resending} className="font-semibold text-brand-700 hover:underline disabled:opacity-60">
+            {resending ? 'Sending...' : 'Send me a new code'}
+          </button>
+          <Link to={routes.signIn} className="font-semibold text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        </div>
+      }
+    >
+      <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
+        <TextField
+          label="Verification Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+          error={errors.code?.message}
+          {...register('code')}
+        />
+        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" error={errors.password?.message} {...register('password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+        <Button type="submit" size="lg" className="w-full" busy={busy} busyText="Verifying...">
+          Verify
+        </Button>
+      </form>
+    </AuthShell>
+  );
 }

@@ -1,5 +1,78 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { loginBodySchema, type LoginBody } from '@tikiti/contract';
+import { routes } from '../../../app/routes';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { clearAlert, showAlert } from '../../../lib/alert';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useTitle } from '../../../lib/use-title';
+import { signInOrganiser } from '../api/sign-in';
+import { AuthShell } from '../components/auth-shell';
 
+/** Organiser sign-in (spec §2): username (email or phone) and password, then the dashboard. */
 export default function SignInPage() {
-  return <PlaceholderPage title="Organiser sign in" />;
+  useTitle('Host sign in');
+  const navigate = useNavigate();
+  const [busy, run] = useSingleFlight();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { username: '', password: '' } });
+
+  const onValid = (body: LoginBody) =>
+    run(async () => {
+      try {
+        await signInOrganiser(body);
+        clearAlert();
+        void navigate(routes.dashboard);
+      } catch (err) {
+        showAlert('danger', errorMessage(err));
+      }
+    });
+
+  return (
+    <AuthShell
+      title="Sign in to your host account"
+      intro="Manage events, tickets, orders and much more."
+      footer={
+        <div className="space-y-3">
+          <p>
+            New to Tikiti?{' '}
+            <Link to={routes.register} className="font-semibold text-brand-700 hover:underline">
+              Create an organiser account
+            </Link>
+          </p>
+          <p>
+            By signing in you agree to our{' '}
+            <Link to={routes.privacy} className="font-medium text-brand-700 hover:underline">
+              privacy terms
+            </Link>
+            . Need help?{' '}
+            <Link to={routes.talkToUs} className="font-medium text-brand-700 hover:underline">
+              Contact support
+            </Link>
+          </p>
+        </div>
+      }
+    >
+      <form onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))} noValidate className="space-y-5">
+        <TextField label="Username" placeholder="Email/Phone" autoComplete="username" error={errors.username?.message} {...register('username')} />
+        <div>
+          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <p className="mt-2 text-right text-sm">
+            <Link to={routes.forgot} className="font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <Button type="submit" size="lg" className="w-full" busy={busy} busyText="Signing In...">
+          Sign In
+        </Button>
+      </form>
+    </AuthShell>
+  );
 }

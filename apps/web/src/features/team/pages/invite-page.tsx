@@ -1,5 +1,81 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { inviteTeammateBodySchema, type InviteTeammateBody } from '@tikiti/contract';
+import { routes } from '../../../app/routes';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { showAlert } from '../../../lib/alert';
+import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useTitle } from '../../../lib/use-title';
+import { inviteTeammate } from '../api/invite-teammate';
+import { teamQueryKey } from '../api/list-team';
 
+const FIELDS = ['first_name', 'last_name', 'email_address', 'msisdn'] as const;
+
+/** Invite teammate (spec §2): the teammate is mailed a code and a link to set their password. */
 export default function InvitePage() {
-  return <PlaceholderPage title="Invite teammate" />;
+  useTitle('Invite a teammate');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, run] = useSingleFlight();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<InviteTeammateBody>({
+    resolver: zodResolver(inviteTeammateBodySchema),
+    defaultValues: { first_name: '', last_name: '', email_address: '', msisdn: '' },
+  });
+
+  const onValid = (body: InviteTeammateBody) =>
+    run(async () => {
+      try {
+        const res = await inviteTeammate(body);
+        await queryClient.invalidateQueries({ queryKey: teamQueryKey });
+        showAlert('success', res.status_description);
+        void navigate(routes.myTeam);
+      } catch (err) {
+        showAlert('danger', errorMessage(err));
+        applyServerFieldErrors(err, setError, (name) => (FIELDS as readonly string[]).includes(name));
+      }
+    });
+  const onInvalid = () =>
+    showAlert('danger', anyBlank(getValues(), FIELDS) ? 'All fields are required' : 'Check the highlighted fields');
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <Link to={routes.myTeam} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Team access
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Invite a teammate</h1>
+      <p className="mt-1 text-slate-600">
+        They get an email with a code to set their password. Teammates can manage your events, tickets and orders.
+      </p>
+      <form
+        onSubmit={handleSubmit(onValid, onInvalid)}
+        noValidate
+        className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First Name" autoComplete="off" error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label="Last Name" autoComplete="off" error={errors.last_name?.message} {...register('last_name')} />
+          <TextField label="Email" type="email" autoComplete="off" error={errors.email_address?.message} {...register('email_address')} />
+          <TextField label="Phone No" type="tel" autoComplete="off" error={errors.msisdn?.message} {...register('msisdn')} />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" busy={busy} busyText="Inviting...">
+            Send Invite
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
 }

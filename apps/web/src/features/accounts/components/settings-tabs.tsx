@@ -1,0 +1,31 @@
+import { NavLink } from 'react-router';
+import clsx from 'clsx';
+import { routes } from '../../../app/routes';
+
+const tabs = [
+  { to: routes.mySettings, label: 'Details' },
+  { to: routes.myTeam, label: 'Team Access' },
+];
+
+/** The Settings tabs (spec §2): Details, and Team Access which opens the team page. */
+export function SettingsTabs() {
+  return (
+    <nav className="mb-6 flex gap-1 border-b border-slate-200" aria-label="Settings">
+      {tabs.map((t) => (
+        <NavLink
+          key={t.to}
+          to={t.to}
+          end
+          className={({ isActive }) =>
+            clsx(
+              '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold',
+              isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-600 hover:text-ink',
+            )
+          }
+        >
+          {t.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

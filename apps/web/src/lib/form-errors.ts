@@ -1,0 +1,35 @@
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/**
+ * Puts the server's field errors on the form fields they name (STYLE.md habit 11). `prefix`
+ * maps a body path to a form path (an array body `2.max_tickets` → `tickets.2.max_tickets`);
+ * `known` says which paths exist on this form. Returns how many fields got an error.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  known: (path: string) => boolean,
+  prefix = '',
+): number {
+  if (!(err instanceof ApiError)) return 0;
+  let applied = 0;
+  for (const { path, message } of err.fieldErrors) {
+    const name = `${prefix}${path}`;
+    if (!known(name)) continue;
+    setError(name as Path<T>, { type: 'server', message });
+    applied++;
+  }
+  return applied;
+}
+
+/** True when any of the named values is blank: spec §5 answers 'All fields are required'. */
+export function anyBlank(values: Record<string, unknown>, names: readonly string[]): boolean {
+  return names.some((n) => {
+    const v = values[n];
+    return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  });
+}
+
+/** True when react-hook-form holds any error (used to pick the banner after a failed check). */
+export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;

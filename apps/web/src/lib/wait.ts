@@ -1,0 +1,2 @@
+/** Resolves after `ms` milliseconds (the spec's timed redirects). */
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
