@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { mailRoutes } from './mail/mail.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { teamRoutes } from './team/team.routes.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -20,4 +22,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: eventsRoutes },
   { plugin: contactRoutes },
   { plugin: mailRoutes, prefix: '' },
+  { plugin: accountsRoutes },
+  { plugin: teamRoutes },
 ];

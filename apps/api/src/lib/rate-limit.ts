@@ -26,3 +26,18 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
 export async function clearRateLimit(db: Db, key: string) {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
+
+/**
+ * True when `key` already holds `limit` hits in its current window, without counting one.
+ * For limits on failures: check before the attempt, hit only when it fails.
+ */
+export async function rateLimitReached(db: Db, key: string, limit: number, windowSeconds: number, now = new Date()) {
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
+    SELECT count FROM rate_limits
+     WHERE key = ${key}
+       AND window_start > ${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds})`,
+  );
+  return Number(rows[0]?.count ?? 0) >= limit;
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  loginBodySchema,
+  logoutResponseSchema,
+  organisationProfileResponseSchema,
+  registerOrganiserBodySchema,
+  registerOrganiserResponseSchema,
+  requestCodeBodySchema,
+  requestCodeResponseSchema,
+  resetPasswordBodySchema,
+  signedInResponseSchema,
+  socialSignInBodySchema,
+  verifyCodeBodySchema,
+} from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import { authenticate, callerOf, issueToken, organiserOf } from '../../http/auth.js';
+import { send } from '../../http/envelope.js';
+import {
+  forgotPassword,
+  googleSignIn,
+  login,
+  logout,
+  organisationProfile,
+  registerOrganiser,
+  requestSignInCode,
+  resetPassword,
+  verifySignInCode,
+  type SignInResult,
+} from './accounts.service.js';
+
+const signIn = (reply: FastifyReply, result: SignInResult, description = 'Signed in') => {
+  issueToken(reply, result.token);
+  return send(reply, result.data, { description });
+};
+
+/** Organiser registration, sign-in, recovery and sessions; buyer sign-in (spec §7, DESIGN.md §3–4). */
+export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  r.post(
+    '/client/register',
+    { schema: { body: registerOrganiserBodySchema, response: { 201: registerOrganiserResponseSchema } } },
+    async (request, reply) => {
+      const result = await registerOrganiser(ctx, request.body, request.ip);
+      return send(reply, result.data, { status: 201, description: result.description });
+    },
+  );
+
+  r.post(
+    '/auth/password/reset',
+    { schema: { body: resetPasswordBodySchema, response: { 200: signedInResponseSchema } } },
+    async (request, reply) => signIn(reply, await resetPassword(ctx, request.body, request.ip), 'Your password is set'),
+  );
+
+  r.post(
+    '/auth/password/forgot',
+    { schema: { body: forgotPasswordBodySchema, response: { 200: forgotPasswordResponseSchema } } },
+    async (request, reply) => {
+      const result = await forgotPassword(ctx, request.body, request.ip);
+      return send(reply, null, { description: result.description });
+    },
+  );
+
+  r.post(
+    '/auth/login',
+    { schema: { body: loginBodySchema, response: { 200: signedInResponseSchema } } },
+    async (request, reply) => signIn(reply, await login(ctx, request.body, request.ip)),
+  );
+
+  r.post(
+    '/auth/logout',
+    { preHandler: authenticate(db), schema: { response: { 200: logoutResponseSchema } } },
+    async (request, reply) => {
+      await logout(db, callerOf(request));
+      return send(reply, null, { description: 'Signed out' });
+    },
+  );
+
+  r.get(
+    '/client/self',
+    { preHandler: authenticate(db, 'organizer'), schema: { response: { 200: organisationProfileResponseSchema } } },
+    async (request, reply) => send(reply, await organisationProfile(db, organiserOf(request).organisationId)),
+  );
+
+  r.post(
+    '/auth/code/request',
+    { schema: { body: requestCodeBodySchema, response: { 200: requestCodeResponseSchema } } },
+    async (request, reply) => {
+      const result = await requestSignInCode(ctx, request.body, request.ip);
+      return send(reply, null, { description: result.description });
+    },
+  );
+
+  r.post(
+    '/auth/code/verify',
+    { schema: { body: verifyCodeBodySchema, response: { 200: signedInResponseSchema } } },
+    async (request, reply) => signIn(reply, await verifySignInCode(ctx, request.body, request.ip)),
+  );
+
+  r.post(
+    '/auth/firebase',
+    { schema: { body: socialSignInBodySchema, response: { 200: signedInResponseSchema } } },
+    async (request, reply) => signIn(reply, await googleSignIn(ctx, request.body, request.ip)),
+  );
+}

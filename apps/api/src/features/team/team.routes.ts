@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS, inviteTeammateBodySchema, inviteTeammateResponseSchema, listTeamQuerySchema, listTeamResponseSchema } from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import { authenticate, organiserOf } from '../../http/auth.js';
+import { send } from '../../http/envelope.js';
+import { inviteTeammate, listTeam } from './team.service.js';
+
+/** The organiser's team (spec §2 Team access, §7 v1/admin/view and v1/register). */
+export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const organiserOnly = authenticate(ctx.db, 'organizer');
+
+  r.get(
+    '/admin/view',
+    { preHandler: organiserOnly, schema: { querystring: listTeamQuerySchema, response: { 200: listTeamResponseSchema } } },
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      return send(reply, await listTeam(ctx.db, organiserOf(request), page, limit));
+    },
+  );
+
+  r.post(
+    '/register',
+    { preHandler: organiserOnly, schema: { body: inviteTeammateBodySchema, response: { 201: inviteTeammateResponseSchema } } },
+    async (request, reply) => {
+      const teammate = await inviteTeammate(ctx, organiserOf(request), request.body);
+      return send(reply, teammate, {
+        status: 201,
+        description: `Invite sent to ${teammate.email_address}. The code in it is valid for ${LIMITS.inviteTtlDays} days.`,
+      });
+    },
+  );
+}

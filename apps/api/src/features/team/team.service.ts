@@ -1,0 +1,58 @@
+import type { InviteTeammateBody, Teammate } from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import {
+  assertOrganiserIdentityFree,
+  createOrganiserAccount,
+  listOrganisationMembers,
+  organisationProfile,
+  resetPageUrl,
+  toTeammate,
+} from '../accounts/accounts.service.js';
+import type { Caller } from '../accounts/session.service.js';
+import { CODE_GROUPS, issueCode } from '../accounts/one-time-codes.js';
+import { enqueueMail } from '../mail/mail.service.js';
+import { teammateInviteMail } from '../mail/templates.js';
+import { normaliseMsisdn } from '../accounts/usernames.js';
+
+type Organiser = Caller & { organisationId: number };
+
+/** GET v1/admin/view: the caller's organisation only, owner included. */
+export async function listTeam(db: Db, caller: Organiser, page: number, limit: number) {
+  return listOrganisationMembers(db, caller.organisationId, page, limit);
+}
+
+/**
+ * POST v1/register: a teammate (role admin) in the caller's organisation, without a
+ * password; the invite mail carries a code valid for days and a link to the reset page.
+ */
+export async function inviteTeammate(ctx: AppContext, caller: Organiser, body: InviteTeammateBody): Promise<Teammate> {
+  const email = body.email_address;
+  const msisdn = normaliseMsisdn(body.msisdn);
+  await assertOrganiserIdentityFree(ctx.db, email, msisdn);
+  const organisation = await organisationProfile(ctx.db, caller.organisationId);
+  const inviterName = `${caller.firstName} ${caller.lastName}`.trim() || organisation.display_name;
+  const teammate = await ctx.db.transaction(async (tx) => {
+    const account = await createOrganiserAccount(tx, {
+      organisationId: caller.organisationId,
+      role: 'admin',
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email,
+      msisdn,
+    });
+    const code = await issueCode(tx, account.id, 'invite', CODE_GROUPS.organiserPassword);
+    await enqueueMail(tx, {
+      to: email,
+      ...teammateInviteMail({
+        firstName: account.firstName,
+        inviterName,
+        organisationName: organisation.display_name,
+        code,
+        resetUrl: resetPageUrl(ctx, email),
+      }),
+    });
+    return account;
+  });
+  return toTeammate(teammate);
+}
