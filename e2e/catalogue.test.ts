@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Category, Event, ListEventsData } from '@tikiti/contract';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+
+/**
+ * The buyer's browsing journey on the built app with its demo data: home → filter by
+ * category → all events → search → Load More → details → quantities, subtotals and total
+ * → the 'Credit / Debit' checks → the booking handed to the payment page.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+async function apiData<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/v1/${path}`);
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const money = (amount: number, currency = 'USD') =>
+  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The cards of an event list, by the list's accessible name. */
+const cards = (page: Page, list: string) => page.getByRole('list', { name: list, exact: true }).getByRole('listitem');
+
+const cardTitles = (page: Page, list: string) => cards(page, list).getByRole('heading').allInnerTexts();
+
+/** Waits until no event list is dimmed as refreshing. */
+async function settled(page: Page) {
+  await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
+}
+
+const isEventList = (url: string, has: Record<string, string | number>) => {
+  if (!url.includes('/v1/event/view')) return false;
+  const params = new URL(url).searchParams;
+  return Object.entries(has).every(([k, v]) => params.get(k) === String(v));
+};
+
+async function openNav(page: Page, phone: boolean, name: string) {
+  if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: phone ? 'Mobile' : 'Main' });
+  await nav.getByRole('link', { name, exact: true }).click();
+}
+
+/** The page's web font has loaded (the e2e project has no DOM types, hence the string). */
+const fontsReady = (page: Page) => page.evaluate('document.fonts.ready.then(() => true)');
+
+async function quantityOf(row: Locator) {
+  return Number(await row.getByRole('spinbutton').inputValue());
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('catalogue journey', () => {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    const phone = size === 'phone';
+
+    it(`browses, filters, searches, loads more and picks tickets (${viewport.width} px)`, async () => {
+      const categories = await apiData<Category[]>('category/view');
+      const all = await apiData<ListEventsData>('event/view?limit=100');
+      expect(categories.length).toBeGreaterThanOrEqual(6);
+      expect(all.total).toBeGreaterThan(12);
+
+      const context = await browser.newContext({ viewport, baseURL: baseUrl });
+      const page = await context.newPage();
+      const failures: string[] = [];
+      page.on('pageerror', (err) => failures.push(err.message));
+      page.on('response', (res) => {
+        if (res.url().includes('/v1/') && res.status() >= 500) failures.push(`${res.status()} ${res.url()}`);
+      });
+
+      // Home: the hero and the first six cards, soonest first.
+      await page.goto('/');
+      await expect(page.title()).resolves.toContain('Tikiti');
+      await page.getByRole('heading', { level: 1, name: 'Online Event Ticketing, Simplified.' }).waitFor();
+      await page.getByText('Your ticketing made easy').waitFor();
+      await expect.poll(() => cards(page, 'Events').count()).toBe(6);
+      expect(await cardTitles(page, 'Events')).toEqual(all.data.slice(0, 6).map((e) => e.title));
+      await fontsReady(page);
+      await screenshot(page, `catalogue-home-${viewport.width}`);
+
+      // Filter by category: every card shown belongs to it, as many as the server has (up to 6).
+      const category = categories.find((c) => all.data.some((e) => e.category_id === c.id))!;
+      const inCategory = all.data.filter((e) => e.category_id === category.id);
+      const filtered = page.waitForResponse((r) => isEventList(r.url(), { category_id: category.id }));
+      await page.getByLabel('Category').selectOption(String(category.id));
+      await filtered;
+      await settled(page);
+      expect(await cardTitles(page, 'Events')).toEqual(inCategory.slice(0, 6).map((e) => e.title));
+
+      // A date preset narrows further; 'All' clears it again.
+      const presetRequest = page.waitForResponse(
+        (r) => isEventList(r.url(), { category_id: category.id }) && r.url().includes('start='),
+      );
+      await page.getByLabel('Date').selectOption('nextMonth');
+      const presetUrl = new URL((await presetRequest).url());
+      expect(presetUrl.searchParams.get('start')).toMatch(/^\d{4}-\d{2}-01$/);
+      await page.getByLabel('Date').selectOption('');
+      await page.getByLabel('Category').selectOption('');
+      await settled(page);
+      await expect.poll(() => cardTitles(page, 'Events')).toEqual(all.data.slice(0, 6).map((e) => e.title));
+
+      // All events: heading, 'All events' selected, category buttons filter.
+      await openNav(page, phone, 'Browse Events');
+      await page.waitForURL('**/all-events');
+      await page.getByRole('heading', { level: 1, name: 'Upcoming Events' }).waitFor();
+      const allButton = page.getByRole('button', { name: 'All events', exact: true });
+      expect(await allButton.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
+
+      const categoryButton = page
+        .getByRole('group', { name: 'Categories' })
+        .getByRole('button', { name: category.name, exact: true });
+      await categoryButton.click();
+      expect(await categoryButton.getAttribute('aria-pressed')).toBe('true');
+      expect(await allButton.getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => cardTitles(page, 'Upcoming events')).toEqual(inCategory.slice(0, 6).map((e) => e.title));
+      await allButton.click();
+      await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
+
+      // Search: a word from one event's title, sent once typing pauses, finds that event.
+      const target = all.data[all.data.length - 1]!;
+      const word = target.title
+        .split(/\s+/)
+        .filter((w) => /^[A-Za-z]{5,}$/.test(w))
+        .sort((a, b) => b.length - a.length)[0]!;
+      const searched = await apiData<ListEventsData>(`event/view?limit=6&filter=${encodeURIComponent(word)}`);
+      const searchRequest = page.waitForResponse((r) => isEventList(r.url(), { filter: word }));
+      await page.getByRole('searchbox', { name: 'Search events' }).pressSequentially(word, { delay: 40 });
+      await searchRequest;
+      await settled(page);
+      const found = await cardTitles(page, 'Upcoming events');
+      expect(found).toContain(target.title);
+      expect(found).toEqual(searched.data.map((e) => e.title));
+      expect(new URL(page.url()).searchParams.get('q')).toBe(word);
+
+      // Nothing matches: the empty state says so and clears the search.
+      await page.getByRole('searchbox', { name: 'Search events' }).fill('zzqxnothingmatches');
+      await page.getByText('No events match “zzqxnothingmatches”').waitFor();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
+      expect(await page.getByRole('searchbox', { name: 'Search events' }).inputValue()).toBe('');
+
+      // Load More: +6, reading 'Loading...' while the next page is on its way.
+      await page.route(
+        (url) => isEventList(url.href, { limit: 12 }),
+        async (route) => {
+          await new Promise((r) => setTimeout(r, 400));
+          await route.continue();
+        },
+      );
+      await page.getByRole('button', { name: 'Load More' }).click();
+      await page.getByRole('button', { name: 'Loading...' }).waitFor();
+      await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(12);
+      expect(await cardTitles(page, 'Upcoming events')).toEqual(all.data.slice(0, 12).map((e) => e.title));
+      await page.unroute((url) => isEventList(url.href, { limit: 12 }));
+      await settled(page);
+      await fontsReady(page);
+      await screenshot(page, `catalogue-all-events-${viewport.width}`);
+
+      // Details of an event with at least two open ticket types.
+      const withTickets = all.data
+        .slice(0, 12)
+        .find((e) => e.tickets.filter((t) => t.status === 1 && t.available > 1).length >= 2);
+      expect(withTickets, 'a listed demo event should have two ticket types on sale').toBeTruthy();
+      const event = await apiData<Event>(`event/details/${withTickets!.id}`);
+      await cards(page, 'Upcoming events').getByRole('link', { name: event.title, exact: true }).click();
+      await page.waitForURL(`**/details/${event.id}/${event.slug}`);
+      await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
+      await page.getByText(/EAT$/).first().waitFor();
+      expect(await page.getByRole('link', { name: /See on map/ }).getAttribute('href')).toContain(
+        'google.com/maps/search',
+      );
+      expect(await page.getByRole('img', { name: event.title }).first().getAttribute('src')).toBe(event.image);
+
+      const tickets = page.getByRole('region', { name: 'Tickets' });
+      const [first, second] = event.tickets.filter((t) => t.available > 1);
+      expect(first && second, 'the demo event should have two ticket types on sale').toBeTruthy();
+      const rowOf = (name: string) =>
+        tickets.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+      const row1 = rowOf(first!.name);
+      const row2 = rowOf(second!.name);
+      await row1.getByText(`Admits ${first!.no_of_persons}`).waitFor();
+      await row1.getByText('Open', { exact: true }).waitFor();
+      expect(await row1.getByRole('button', { name: /One fewer/ }).isDisabled()).toBe(true);
+      const total = page.getByTestId('order-total');
+      expect(await total.innerText()).toBe(money(0, event.currency));
+
+      // Nothing picked: the 'Error!' dialog says so.
+      await tickets.getByRole('button', { name: 'Credit / Debit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Error!' });
+      await dialog.getByText('Pick a ticket to book this event').waitFor();
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Plus twice on the first type, type 3 into the second; subtotals and total follow.
+      await row1.getByRole('button', { name: /One more/ }).click();
+      await row1.getByRole('button', { name: /One more/ }).click();
+      expect(await quantityOf(row1)).toBe(2);
+      expect(await page.getByTestId(`subtotal-${first!.id}`).innerText()).toBe(
+        money(2 * first!.price_per_ticket, event.currency),
+      );
+      const want2 = Math.min(3, second!.available);
+      await row2.getByRole('spinbutton').fill(String(want2));
+      expect(await page.getByTestId(`subtotal-${second!.id}`).innerText()).toBe(
+        money(want2 * second!.price_per_ticket, event.currency),
+      );
+      expect(await total.innerText()).toBe(
+        money(2 * first!.price_per_ticket + want2 * second!.price_per_ticket, event.currency),
+      );
+      await row1.getByRole('button', { name: /One fewer/ }).click();
+      expect(await quantityOf(row1)).toBe(1);
+      const expectedTotal = first!.price_per_ticket + want2 * second!.price_per_ticket;
+      expect(await total.innerText()).toBe(money(expectedTotal, event.currency));
+      // The input never goes below 0 or above what is left.
+      await row2.getByRole('spinbutton').fill('-4');
+      expect(await quantityOf(row2)).toBe(0);
+      await row2.getByRole('spinbutton').fill(String(want2));
+
+      // A guest without details is stopped; with them, the booking goes to the payment page.
+      await tickets.getByRole('button', { name: 'Credit / Debit' }).click();
+      await dialog.getByText('Personal details is required to proceed with payment').waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await fontsReady(page);
+      await screenshot(page, `catalogue-details-${viewport.width}`);
+
+      await tickets.getByLabel('Full name').fill('Wanjiku Kamau');
+      await tickets.getByLabel('Email').fill('wanjiku@example.co.ke');
+      await tickets.getByLabel('Phone').fill('+254712345678');
+      await tickets.getByRole('button', { name: 'Credit / Debit' }).click();
+      await page.waitForURL('**/payment/method');
+      const persisted = await page.evaluate<string | null>("localStorage.getItem('tikiti')");
+      const stored = JSON.parse(persisted ?? '{}').state?.booking;
+      expect(stored).toMatchObject({
+        event_id: event.id,
+        payment_method: 'card',
+        total_price: expectedTotal,
+        currency: event.currency,
+        details: { full_name: 'Wanjiku Kamau', email_address: 'wanjiku@example.co.ke', msisdn: '+254712345678' },
+      });
+      expect(stored.tickets).toEqual([
+        expect.objectContaining({ id: first!.id, qty: 1, price: first!.price_per_ticket }),
+        expect.objectContaining({ id: second!.id, qty: want2, price: second!.price_per_ticket }),
+      ]);
+
+      // Related events of the same category; opening one reloads the page for the new id.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
+      const related = page.getByRole('region', { name: /^More .* events$/ });
+      const relatedInCategory = all.data.filter((e) => e.category_id === event.category_id && e.id !== event.id);
+      if (relatedInCategory.length > 0) {
+        const relatedLink = related.getByRole('listitem').first().getByRole('link');
+        const relatedTitle = await relatedLink.innerText();
+        expect(relatedInCategory.map((e) => e.title)).toContain(relatedTitle);
+        await relatedLink.click();
+        await page.getByRole('heading', { level: 1, name: relatedTitle }).waitFor();
+        expect(await page.getByTestId('order-total').innerText()).toMatch(/ 0\.00$/);
+      }
+
+      // An unknown id is a friendly not-found page.
+      await page.goto('/details/99999999/nothing-here');
+      await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+      await page.getByRole('link', { name: 'Browse all events' }).waitFor();
+
+      expect(failures).toEqual([]);
+      await context.close();
+    });
+  }
+});
