@@ -73,7 +73,7 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post(
     '/auth/logout',
-    { preHandler: authenticate(db), schema: { response: { 200: logoutResponseSchema } } },
+    { onRequest: authenticate(db), schema: { response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
       await logout(db, callerOf(request));
       return send(reply, null, { description: 'Signed out' });
@@ -82,7 +82,7 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.get(
     '/client/self',
-    { preHandler: authenticate(db, 'organizer'), schema: { response: { 200: organisationProfileResponseSchema } } },
+    { onRequest: authenticate(db, 'organizer'), schema: { response: { 200: organisationProfileResponseSchema } } },
     async (request, reply) => send(reply, await organisationProfile(db, organiserOf(request).organisationId)),
   );
 

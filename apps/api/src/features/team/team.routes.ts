@@ -6,14 +6,17 @@ import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import { inviteTeammate, listTeam } from './team.service.js';
 
-/** The organiser's team (spec §2 Team access, §7 v1/admin/view and v1/register). */
+/**
+ * The organiser's team (spec §2 Team access, §7 v1/admin/view and v1/register). The token is
+ * checked on request, before the body is read: no token is a 401, whatever the body.
+ */
 export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const organiserOnly = authenticate(ctx.db, 'organizer');
 
   r.get(
     '/admin/view',
-    { preHandler: organiserOnly, schema: { querystring: listTeamQuerySchema, response: { 200: listTeamResponseSchema } } },
+    { onRequest: organiserOnly, schema: { querystring: listTeamQuerySchema, response: { 200: listTeamResponseSchema } } },
     async (request, reply) => {
       const { page, limit } = request.query;
       return send(reply, await listTeam(ctx.db, organiserOf(request), page, limit));
@@ -22,7 +25,7 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.post(
     '/register',
-    { preHandler: organiserOnly, schema: { body: inviteTeammateBodySchema, response: { 201: inviteTeammateResponseSchema } } },
+    { onRequest: organiserOnly, schema: { body: inviteTeammateBodySchema, response: { 201: inviteTeammateResponseSchema } } },
     async (request, reply) => {
       const teammate = await inviteTeammate(ctx, organiserOf(request), request.body);
       return send(reply, teammate, {
