@@ -21,6 +21,9 @@ export interface DraftEventDetails {
   start_time: string;
   end_time: string;
   location: string;
+  /** Step 2's texts, kept when the organiser goes back a step. */
+  full_description?: string;
+  short_description?: string;
   /** Set once step 2 has created the event (as a draft); step 3 adds its tickets to it. */
   id?: number;
 }

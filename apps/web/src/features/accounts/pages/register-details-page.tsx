@@ -16,7 +16,7 @@ import { useTitle } from '../../../lib/use-title';
 import { wait } from '../../../lib/wait';
 import { registerOrganiser } from '../api/register-organiser';
 import { AuthShell } from '../components/auth-shell';
-import { StepIndicator } from '../components/step-indicator';
+import { StepIndicator } from '../../../components/ui/step-indicator';
 
 const TERMS_MESSAGE = 'Accept terms of service to proceed';
 const FIELDS = ['organization_name', 'display_name', 'organization_email_address', 'organization_msisdn'] as const;

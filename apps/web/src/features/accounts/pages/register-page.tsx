@@ -11,7 +11,7 @@ import { clearAlert, showAlert } from '../../../lib/alert';
 import { anyBlank } from '../../../lib/form-errors';
 import { useTitle } from '../../../lib/use-title';
 import { AuthShell } from '../components/auth-shell';
-import { StepIndicator } from '../components/step-indicator';
+import { StepIndicator } from '../../../components/ui/step-indicator';
 
 const FIELDS = ['first_name', 'last_name', 'msisdn', 'email_address'] as const;
 const HELP_PHONE = '+254 700 000 000';

@@ -1,5 +1,57 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../app/store';
+import { routes } from '../../../app/routes';
+import { Alert } from '../../../components/ui/alert';
+import { clearAlert } from '../../../lib/alert';
+import { useTitle } from '../../../lib/use-title';
+import { EventDetailsForm } from '../components/event-details-form';
+import { EventPageHeader } from '../components/event-page-header';
 
+const linkClass = 'inline-flex items-center justify-center py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
+
+/** Create event step 1 (spec §2): the details, held in client state until step 2 creates the event. */
 export default function CreateStep1Page() {
-  return <PlaceholderPage title="Create event" />;
+  useTitle('Create event');
+  const draft = useSession((s) => s.draftEvent);
+  const set = useSession((s) => s.set);
+  const navigate = useNavigate();
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <EventPageHeader
+        title="Create Event"
+        intro="Start with the essentials. You add the image and description next, then the tickets."
+        step={{ n: 1, of: 3, label: 'Details' }}
+      />
+      {draft?.id && (
+        <Alert type="primary" className="mb-6">
+          You are continuing the event you started, “{draft.title}”.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => set({ draftEvent: null })}>
+            Start a new event instead
+          </button>
+        </Alert>
+      )}
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <EventDetailsForm
+          key={draft?.id ?? 'new'}
+          initial={draft}
+          submitLabel="Save and continue"
+          onSubmit={(details) => {
+            clearAlert();
+            set({ draftEvent: { ...draft, ...details } });
+            void navigate(routes.eventStep(2));
+          }}
+          secondary={
+            <Link
+              to={routes.dashboard}
+              onClick={() => set({ draftEvent: null })}
+              className={linkClass}
+            >
+              Discard
+            </Link>
+          }
+        />
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,65 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useSession } from '../../../app/store';
+import { routes } from '../../../app/routes';
+import { showAlert } from '../../../lib/alert';
+import { useTitle } from '../../../lib/use-title';
+import { eventsKeys } from '../api/keys';
+import { registerTickets } from '../api/save-tickets';
+import { EventPageHeader } from '../components/event-page-header';
+import { TicketRowsForm } from '../components/ticket-rows-form';
 
+const linkClass = 'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
+
+/**
+ * Create event step 3 (spec §2): the ticket types. Saving them publishes the event
+ * (DESIGN.md §5), then the organiser lands on the dashboard.
+ */
 export default function CreateStep3Page() {
-  return <PlaceholderPage title="Create event" />;
+  useTitle('Create event');
+  const draft = useSession((s) => s.draftEvent);
+  const set = useSession((s) => s.set);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Spec §2: without a stored event id, go to the dashboard.
+  if (draft?.id === undefined) return <Navigate to={routes.dashboard} replace />;
+  const eventId = draft.id;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <EventPageHeader
+        title="Create Event"
+        intro={<>Add the tickets for <span className="font-medium text-ink">{draft.title}</span>. Saving them publishes the event.</>}
+        step={{ n: 3, of: 3, label: 'Tickets' }}
+      />
+      <TicketRowsForm
+        initial={[]}
+        currency={draft.currency}
+        submitLabel="Finish Setup"
+        onSave={async (tickets) => {
+          const res = await registerTickets(
+            eventId,
+            tickets.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({ name, price_per_ticket, no_of_persons, max_tickets })),
+          );
+          await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
+          showAlert('success', `${res.status_description}. “${draft.title}” is published.`);
+          void navigate(routes.dashboard);
+          set({ draftEvent: null });
+        }}
+        actions={
+          <>
+            <Link to={routes.eventStep(2)} className={linkClass}>
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              Back
+            </Link>
+            <Link to={routes.dashboard} onClick={() => set({ draftEvent: null })} className={linkClass}>
+              Discard
+            </Link>
+          </>
+        }
+      />
+    </div>
+  );
 }

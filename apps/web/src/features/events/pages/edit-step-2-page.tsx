@@ -1,5 +1,195 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { ArrowLeft } from 'lucide-react';
+import { EVENT_STATUS, type EventStatus } from '@tikiti/contract';
+import { useSession } from '../../../app/store';
+import { routes } from '../../../app/routes';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { showAlert } from '../../../lib/alert';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useTitle } from '../../../lib/use-title';
+import { eventsKeys } from '../api/keys';
+import { updateEvent } from '../api/save-event';
+import { DescriptionFields, descriptionsSchema, type DescriptionValues } from '../components/description-fields';
+import { EventPageHeader, FormPanel } from '../components/event-page-header';
+import { IMAGE_TIPS, ImagePicker, imageErrorOf } from '../components/image-picker';
 
+const IMAGE_REQUIRED = 'Image is required';
+const linkClass = 'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
+
+const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
+  { value: EVENT_STATUS.published, label: 'Published', hint: 'Listed on Tikiti; buyers can book.' },
+  { value: EVENT_STATUS.draft, label: 'Draft', hint: 'Hidden from buyers until you publish it.' },
+];
+
+/**
+ * Edit step 2 (spec §2): the main image (kept unless 'Change' picks a new one), the
+ * descriptions, and whether the event is published or a draft (DESIGN.md §5). 'Update Event'
+ * saves everything from steps 1 and 2, then the tickets page follows.
+ */
 export default function EditStep2Page() {
-  return <PlaceholderPage title="Main event image" />;
+  useTitle('Update event');
+  const event = useSession((s) => s.storedEvent);
+  const set = useSession((s) => s.set);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, run] = useSingleFlight();
+  const [changing, setChanging] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string>();
+  const [status, setStatus] = useState<EventStatus>(event?.status === EVENT_STATUS.draft ? EVENT_STATUS.draft : EVENT_STATUS.published);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<DescriptionValues>({
+    resolver: zodResolver(descriptionsSchema),
+    defaultValues: { full_description: event?.full_description ?? '', short_description: event?.short_description ?? '' },
+  });
+
+  if (!event) return <Navigate to={routes.myEvents} replace />;
+
+  const onValid = (descriptions: DescriptionValues) =>
+    run(async () => {
+      if (changing && !file) {
+        setImageError(IMAGE_REQUIRED);
+        showAlert('danger', IMAGE_REQUIRED);
+        return;
+      }
+      showAlert('warning', 'Processing...');
+      try {
+        const res = await updateEvent(
+          event.id,
+          {
+            title: event.title,
+            category_id: event.category_id,
+            currency: 'USD',
+            start_time: event.start_time,
+            end_time: event.end_time,
+            location: event.location,
+            ...descriptions,
+            status,
+          },
+          changing ? file : null,
+        );
+        set({ storedEvent: res.data });
+        await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
+        showAlert('success', res.status_description);
+        void navigate(routes.eventTickets(event.id));
+      } catch (err) {
+        showAlert('danger', errorMessage(err));
+        setImageError(imageErrorOf(err));
+        applyServerFieldErrors(err, setError, (name) => name === 'full_description' || name === 'short_description');
+      }
+    });
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <EventPageHeader
+        title="Update Event"
+        intro={<>Editing <span className="font-medium text-ink">{event.title}</span></>}
+        step={{ n: 2, of: 3, label: 'Image, description and visibility' }}
+      />
+      <FormPanel>
+        <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-8">
+          <section>
+            <h2 className="text-lg font-semibold">Main event image</h2>
+            <ul className="mt-1 list-inside list-disc text-sm text-slate-500">
+              <li>{IMAGE_TIPS}</li>
+            </ul>
+            <div className="mt-4">
+              {changing ? (
+                <div className="space-y-2">
+                  <ImagePicker
+                    label="New image"
+                    file={file}
+                    currentUrl={null}
+                    error={imageError}
+                    onChange={(picked, problem) => {
+                      setFile(picked);
+                      setImageError(problem ?? undefined);
+                    }}
+                  />
+                  <button
+                    type="button"
+                    className="text-sm font-semibold text-slate-600 hover:underline"
+                    onClick={() => {
+                      setChanging(false);
+                      setFile(null);
+                      setImageError(undefined);
+                    }}
+                  >
+                    Keep the current image
+                  </button>
+                </div>
+              ) : (
+                <div className="space-y-3">
+                  <div className="aspect-[2/1] overflow-hidden rounded-2xl bg-slate-100">
+                    {event.image && <img src={event.image} alt={`Current image of ${event.title}`} className="h-full w-full object-cover" />}
+                  </div>
+                  <Button variant="secondary" size="sm" onClick={() => setChanging(true)}>
+                    Change
+                  </Button>
+                </div>
+              )}
+            </div>
+          </section>
+          <DescriptionFields register={register} errors={errors} />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Visibility</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              {STATUS_OPTIONS.map((o) => (
+                <label
+                  key={o.value}
+                  className={clsx(
+                    'flex cursor-pointer items-start gap-3 rounded-xl border p-4',
+                    status === o.value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:bg-surface',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="status"
+                    value={o.value}
+                    checked={status === o.value}
+                    onChange={() => setStatus(o.value)}
+                    className="mt-1 accent-brand-700"
+                  />
+                  <span>
+                    <span className="block font-semibold text-ink">{o.label}</span>
+                    <span className="block text-sm text-slate-600">{o.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex gap-6">
+              <Link
+                to={routes.eventViewStep(1)}
+                onClick={() => set({ storedEvent: { ...event, ...getValues(), status } })}
+                className={linkClass}
+              >
+                <ArrowLeft className="h-4 w-4" aria-hidden />
+                Back
+              </Link>
+              <Link to={routes.myEvents} className={linkClass}>
+                Discard
+              </Link>
+            </div>
+            <Button type="submit" size="lg" busy={busy} busyText="Processing...">
+              Update Event
+            </Button>
+          </div>
+        </form>
+      </FormPanel>
+    </div>
+  );
 }

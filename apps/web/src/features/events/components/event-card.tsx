@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import clsx from 'clsx';
+import { ExternalLink, ImageOff, Ticket } from 'lucide-react';
+import { EVENT_STATUS, type Event } from '@tikiti/contract';
+import { useSession } from '../../../app/store';
+import { routes } from '../../../app/routes';
+import { dateChip, formatDateRange } from '../../../lib/format';
+import { eventBadge } from './event-badge';
+
+const toneClass = {
+  slate: 'bg-slate-100 text-slate-700',
+  green: 'bg-emerald-100 text-emerald-800',
+  amber: 'bg-amber-100 text-amber-900',
+};
+
+/**
+ * An organiser's event card (spec §2): image, month and day, title, short description, badge
+ * and "sold/max Ticket Sold". Opening it keeps the event in client state and starts editing.
+ */
+export function EventCard({ event }: { event: Event }) {
+  const set = useSession((s) => s.set);
+  const chip = dateChip(event.start_time);
+  const badge = eventBadge(event);
+  const store = () => set({ storedEvent: event });
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="relative aspect-[2/1] bg-slate-100">
+        {event.image_card || event.image ? (
+          <img src={event.image_card ?? event.image ?? ''} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-slate-400">
+            <ImageOff className="h-8 w-8" aria-hidden />
+          </div>
+        )}
+        <span className={clsx('absolute right-3 top-3 rounded-full px-2.5 py-1 text-xs font-semibold', toneClass[badge.tone])}>
+          {badge.label}
+        </span>
+      </div>
+      <div className="flex flex-1 gap-4 p-4">
+        <div className="flex h-14 w-12 shrink-0 flex-col items-center justify-center rounded-lg bg-brand-50 text-brand-800" aria-hidden>
+          <span className="text-xs font-semibold uppercase">{chip.month}</span>
+          <span className="text-lg font-bold leading-none">{chip.day}</span>
+        </div>
+        <div className="min-w-0 flex-1">
+          <h3 className="line-clamp-2 font-semibold text-ink">
+            <Link to={routes.eventViewStep(1)} onClick={store} className="after:absolute after:inset-0 focus-visible:outline-none">
+              {event.title}
+            </Link>
+          </h3>
+          <p className="mt-0.5 text-xs text-slate-500">{formatDateRange(event.start_time, event.end_time)}</p>
+          {event.short_description && <p className="mt-2 line-clamp-2 text-sm text-slate-600">{event.short_description}</p>}
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-4 py-3 text-sm">
+        <span className="font-medium text-slate-700">
+          {event.tickets_bought}/{event.max_tickets} Ticket Sold
+        </span>
+        <span className="relative z-10 flex items-center gap-3">
+          <Link to={routes.eventTickets(event.id)} onClick={store} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <Ticket className="h-4 w-4" aria-hidden />
+            Tickets
+          </Link>
+          {event.status === EVENT_STATUS.published && (
+            <Link to={routes.details(event.id, event.slug)} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+              <ExternalLink className="h-4 w-4" aria-hidden />
+              View
+            </Link>
+          )}
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import clsx from 'clsx';
+import { ImagePlus } from 'lucide-react';
+import { LIMITS } from '@tikiti/contract';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+
+const MAX_MB = LIMITS.imageMaxBytes / (1024 * 1024);
+const { width, height } = LIMITS.imageRecommended;
+export const IMAGE_TIPS = `Recommended ${width} x ${height}px, max ${MAX_MB}MB, JPEG or PNG.`;
+
+/** Why a picked file cannot be the event image, or null when it can (the server checks again). */
+export function imageProblem(file: File): string | null {
+  if (!(LIMITS.imageTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG or PNG image';
+  if (file.size > LIMITS.imageMaxBytes) return `The image is larger than ${MAX_MB}MB`;
+  if (file.size === 0) return 'The file is empty';
+  return null;
+}
+
+/** The server's word on the image (field `file`, 413 too large, 415 wrong type), for under the picker. */
+export function imageErrorOf(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  if (err.status === 413 || err.status === 415) return err.message.replace(/^file: /, '');
+  return err.fieldErrors.find((f) => f.path === 'file')?.message;
+}
+
+/** A preview URL for a picked file, revoked when the file changes or the page closes. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file]);
+  return url;
+}
+
+/**
+ * The main event image (spec §2): a JPEG/PNG picker with a 2:1 preview and the size and type
+ * hints. A file of the wrong type or size is refused here, before any upload.
+ */
+export function ImagePicker({
+  label = 'Main event image',
+  file,
+  onChange,
+  error,
+  currentUrl,
+}: {
+  label?: string;
+  file: File | null;
+  onChange: (file: File | null, problem: string | null) => void;
+  error?: string;
+  /** The image the event has now; shown until a new file is picked. */
+  currentUrl?: string | null;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const preview = usePreview(file);
+  const shown = preview ?? currentUrl ?? null;
+
+  const pick = (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = imageProblem(picked);
+    onChange(problem ? null : picked, problem);
+    if (problem && input.current) input.current.value = '';
+  };
+
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div
+        className={clsx(
+          'relative flex aspect-[2/1] w-full items-center justify-center overflow-hidden rounded-2xl border-2 border-dashed bg-surface',
+          error ? 'border-red-400' : 'border-slate-300',
+        )}
+      >
+        {shown ? (
+          <img src={shown} alt="Event image preview" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex flex-col items-center gap-2 px-4 text-center text-slate-500">
+            <ImagePlus className="h-10 w-10 text-slate-400" aria-hidden />
+            <span className="text-sm">Pick an image for your event</span>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
+          <ImagePlus className="h-4 w-4" aria-hidden />
+          {shown ? 'Choose another image' : 'Choose image'}
+        </Button>
+        {file && <span className="min-w-0 truncate text-sm text-slate-600">{file.name}</span>}
+      </div>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png"
+        className="sr-only"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => pick(e.target.files?.[0])}
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        {IMAGE_TIPS}
+      </p>
+      {error && (
+        <p className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
