@@ -38,8 +38,16 @@ export async function findOrganiserClashes(db: Executor, email: string, msisdn: 
   const rows = await db
     .select({ email: accounts.email, msisdn: accounts.msisdn })
     .from(accounts)
-    .where(and(eq(accounts.type, 'organizer'), msisdn ? or(eq(accounts.email, email), eq(accounts.msisdn, msisdn)) : eq(accounts.email, email)));
-  return { email: rows.some((r) => r.email === email), msisdn: msisdn !== null && rows.some((r) => r.msisdn === msisdn) };
+    .where(
+      and(
+        eq(accounts.type, 'organizer'),
+        msisdn ? or(eq(accounts.email, email), eq(accounts.msisdn, msisdn)) : eq(accounts.email, email),
+      ),
+    );
+  return {
+    email: rows.some((r) => r.email === email),
+    msisdn: msisdn !== null && rows.some((r) => r.msisdn === msisdn),
+  };
 }
 
 export async function insertOrganisation(
@@ -57,7 +65,14 @@ export async function findOrganisation(db: Executor, id: number) {
 
 export async function insertOrganiserAccount(
   tx: Executor,
-  a: { organisationId: number; role: 'owner' | 'admin'; firstName: string; lastName: string; email: string; msisdn: string },
+  a: {
+    organisationId: number;
+    role: 'owner' | 'admin';
+    firstName: string;
+    lastName: string;
+    email: string;
+    msisdn: string;
+  },
 ) {
   const [row] = await tx
     .insert(accounts)
@@ -102,7 +117,11 @@ export async function findUserByEmail(db: Executor, email: string) {
 }
 
 /** The buyer account of an email, created when missing (safe under concurrent requests). */
-export async function ensureUserByEmail(db: Executor, email: string, names: { firstName?: string; lastName?: string } = {}) {
+export async function ensureUserByEmail(
+  db: Executor,
+  email: string,
+  names: { firstName?: string; lastName?: string } = {},
+) {
   await db
     .insert(accounts)
     .values({ type: 'user', email, firstName: names.firstName ?? '', lastName: names.lastName ?? '' })
@@ -143,15 +162,30 @@ export async function endLiveCodes(tx: Executor, accountId: number, purposes: Co
   await tx
     .update(verificationCodes)
     .set({ usedAt: now })
-    .where(and(eq(verificationCodes.accountId, accountId), inArray(verificationCodes.purpose, purposes), isNull(verificationCodes.usedAt)));
+    .where(
+      and(
+        eq(verificationCodes.accountId, accountId),
+        inArray(verificationCodes.purpose, purposes),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
 }
 
-export async function insertCode(tx: Executor, c: { accountId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date }) {
+export async function insertCode(
+  tx: Executor,
+  c: { accountId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+) {
   await tx.insert(verificationCodes).values(c);
 }
 
 /** The newest code of these purposes that is unused, unexpired and has tries left. */
-export async function findLiveCode(db: Executor, accountId: number, purposes: CodePurpose[], maxAttempts: number, now: Date) {
+export async function findLiveCode(
+  db: Executor,
+  accountId: number,
+  purposes: CodePurpose[],
+  maxAttempts: number,
+  now: Date,
+) {
   const [row] = await db
     .select()
     .from(verificationCodes)

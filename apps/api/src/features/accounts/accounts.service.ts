@@ -54,7 +54,8 @@ const hit = (db: Db, key: string, l: { limit: number; window: number }) => hitRa
 /** One message for every failed sign-in, so it never tells whether the account exists. */
 export const LOGIN_FAILED = 'The username or password is not correct';
 /** One message for a wrong, expired, used or dead code and for an unknown username alike. */
-export const CODE_REJECTED = 'This code is wrong or no longer valid. Check the latest email we sent, or ask for a new code.';
+export const CODE_REJECTED =
+  'This code is wrong or no longer valid. Check the latest email we sent, or ask for a new code.';
 export const RECOVERY_SENT = 'If an organiser account uses this username, we have sent a code to its email address.';
 
 const codeRejected = () => badRequest(CODE_REJECTED, [{ path: 'code', message: CODE_REJECTED }]);
@@ -93,12 +94,20 @@ export async function assertOrganiserIdentityFree(db: Db | Tx, email: string, ms
 /** Creates an organiser account without a password; a concurrent duplicate becomes a 409. */
 export async function createOrganiserAccount(
   tx: Db | Tx,
-  a: { organisationId: number; role: 'owner' | 'admin'; firstName: string; lastName: string; email: string; msisdn: string },
+  a: {
+    organisationId: number;
+    role: 'owner' | 'admin';
+    firstName: string;
+    lastName: string;
+    email: string;
+    msisdn: string;
+  },
 ) {
   try {
     return await insertOrganiserAccount(tx, a);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('An organiser account with this email address or phone number already exists');
+    if (isUniqueViolation(err))
+      throw conflict('An organiser account with this email address or phone number already exists');
     throw err;
   }
 }
@@ -125,7 +134,10 @@ export async function registerOrganiser(ctx: AppContext, body: RegisterOrganiser
       msisdn,
     });
     const code = await issueCode(tx, owner.id, 'verify', CODE_GROUPS.organiserPassword);
-    await enqueueMail(tx, { to: email, ...verificationCodeMail({ firstName: owner.firstName, code, resetUrl: resetPageUrl(ctx, email) }) });
+    await enqueueMail(tx, {
+      to: email,
+      ...verificationCodeMail({ firstName: owner.firstName, code, resetUrl: resetPageUrl(ctx, email) }),
+    });
   });
   return {
     data: { username: email },
@@ -293,7 +305,8 @@ export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: 
   const names = { firstName: identity.givenName || first, lastName: identity.familyName || rest.join(' ') };
   const now = new Date();
   const account = await ctx.db.transaction(async (tx) => {
-    const existing = (await findUserByGoogleSub(tx, identity.sub)) ?? (await ensureUserByEmail(tx, identity.email, names));
+    const existing =
+      (await findUserByGoogleSub(tx, identity.sub)) ?? (await ensureUserByEmail(tx, identity.email, names));
     await linkGoogleIdentity(tx, existing.id, { sub: identity.sub, ...names, photoUrl: identity.picture });
     await setLastLogin(tx, existing.id, now);
     return existing;

@@ -39,7 +39,8 @@ const post = (url: string, payload: unknown, opts: { ip?: string; token?: string
     remoteAddress: opts.ip ?? nextIp(),
     headers: opts.token ? { auth: opts.token } : {},
   });
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { auth: token } : {} });
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? { auth: token } : {} });
 
 async function register(overrides: Record<string, string> = {}) {
   const body = registration(overrides);
@@ -70,8 +71,17 @@ describe('POST v1/client/register', () => {
     expect(res.json()).toMatchObject({ status: 201, data: { username: email } });
     expect(res.json().status_description).toContain(email);
 
-    const [owner] = await db().select().from(accounts).where(and(eq(accounts.type, 'organizer'), eq(accounts.email, email)));
-    expect(owner).toMatchObject({ role: 'owner', firstName: 'Achieng', lastName: 'Odhiambo', passwordHash: null, lastLoginAt: null });
+    const [owner] = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'organizer'), eq(accounts.email, email)));
+    expect(owner).toMatchObject({
+      role: 'owner',
+      firstName: 'Achieng',
+      lastName: 'Odhiambo',
+      passwordHash: null,
+      lastLoginAt: null,
+    });
     expect(owner!.msisdn).toBe(body.msisdn);
     const [org] = await db().select().from(organisations).where(eq(organisations.id, owner!.organisationId!));
     expect(org).toMatchObject({ organizationName: body.organization_name, displayName: body.display_name });
@@ -102,7 +112,10 @@ describe('POST v1/client/register', () => {
   it('answers 409 when the phone is already an organiser, whatever its spelling', async () => {
     const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
     await register({ msisdn: `+2547${digits}` });
-    const res = await post('/v1/client/register', registration({ msisdn: `07${digits.slice(0, 2)} ${digits.slice(2, 5)}-${digits.slice(5)}` }));
+    const res = await post(
+      '/v1/client/register',
+      registration({ msisdn: `07${digits.slice(0, 2)} ${digits.slice(2, 5)}-${digits.slice(5)}` }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ data: { errors: [{ path: 'msisdn' }] } });
     expect(res.json().status_description).toMatch(/phone/i);
@@ -124,7 +137,11 @@ describe('POST v1/auth/password/reset', () => {
   it('sets the password with the mailed code and signs the organiser in', async () => {
     const body = await register();
     const code = await latestCode(t, body.email_address);
-    const res = await post('/v1/auth/password/reset', { code, username: body.email_address, password: 'a strong password' });
+    const res = await post('/v1/auth/password/reset', {
+      code,
+      username: body.email_address,
+      password: 'a strong password',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 200,
@@ -143,19 +160,30 @@ describe('POST v1/auth/password/reset', () => {
       organization_msisdn: body.organization_msisdn,
     });
 
-    const [owner] = await db().select().from(accounts).where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
+    const [owner] = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
     expect(owner!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(owner!.lastLoginAt).toBeInstanceOf(Date);
 
     // Single use.
-    const again = await post('/v1/auth/password/reset', { code, username: body.email_address, password: 'another password' });
+    const again = await post('/v1/auth/password/reset', {
+      code,
+      username: body.email_address,
+      password: 'another password',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().status_description).toBe(CODE_REJECTED);
   });
 
   it('refuses a short password, naming the field', async () => {
     const body = await register();
-    const res = await post('/v1/auth/password/reset', { code: await latestCode(t, body.email_address), username: body.email_address, password: 'short' });
+    const res = await post('/v1/auth/password/reset', {
+      code: await latestCode(t, body.email_address),
+      username: body.email_address,
+      password: 'short',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors[0].path).toBe('password');
   });
@@ -164,8 +192,16 @@ describe('POST v1/auth/password/reset', () => {
     const body = await register();
     const code = await latestCode(t, body.email_address);
     const wrong = code === '000000' ? '111111' : '000000';
-    const a = await post('/v1/auth/password/reset', { code: wrong, username: body.email_address, password: 'a strong password' });
-    const b = await post('/v1/auth/password/reset', { code, username: `nobody-${unique()}@example.com`, password: 'a strong password' });
+    const a = await post('/v1/auth/password/reset', {
+      code: wrong,
+      username: body.email_address,
+      password: 'a strong password',
+    });
+    const b = await post('/v1/auth/password/reset', {
+      code,
+      username: `nobody-${unique()}@example.com`,
+      password: 'a strong password',
+    });
     expect(a.statusCode).toBe(400);
     expect(b.statusCode).toBe(400);
     expect(a.json()).toEqual(b.json());
@@ -175,9 +211,19 @@ describe('POST v1/auth/password/reset', () => {
   it('refuses an expired code', async () => {
     const body = await register();
     const code = await latestCode(t, body.email_address);
-    const [owner] = await db().select().from(accounts).where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
-    await db().update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.accountId, owner!.id));
-    const res = await post('/v1/auth/password/reset', { code, username: body.email_address, password: 'a strong password' });
+    const [owner] = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
+    await db()
+      .update(verificationCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verificationCodes.accountId, owner!.id));
+    const res = await post('/v1/auth/password/reset', {
+      code,
+      username: body.email_address,
+      password: 'a strong password',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().status_description).toBe(CODE_REJECTED);
   });
@@ -187,17 +233,29 @@ describe('POST v1/auth/password/reset', () => {
     const code = await latestCode(t, body.email_address);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await post('/v1/auth/password/reset', { code: wrong, username: body.email_address, password: 'a strong password' });
+      const res = await post('/v1/auth/password/reset', {
+        code: wrong,
+        username: body.email_address,
+        password: 'a strong password',
+      });
       expect(res.statusCode).toBe(400);
     }
-    const dead = await post('/v1/auth/password/reset', { code, username: body.email_address, password: 'a strong password' });
+    const dead = await post('/v1/auth/password/reset', {
+      code,
+      username: body.email_address,
+      password: 'a strong password',
+    });
     expect(dead.statusCode).toBe(400);
     expect(dead.json().status_description).toMatch(/new code/);
 
     // A new code from "forgot" works.
     expect((await post('/v1/auth/password/forgot', { username: body.email_address })).statusCode).toBe(200);
     const fresh = await latestCode(t, body.email_address);
-    const ok = await post('/v1/auth/password/reset', { code: fresh, username: body.email_address, password: 'a strong password' });
+    const ok = await post('/v1/auth/password/reset', {
+      code: fresh,
+      username: body.email_address,
+      password: 'a strong password',
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -206,9 +264,17 @@ describe('POST v1/auth/password/reset', () => {
     const code = await latestCode(t, body.email_address);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
-      await post('/v1/auth/password/reset', { code: wrong, username: body.email_address, password: 'a strong password' });
+      await post('/v1/auth/password/reset', {
+        code: wrong,
+        username: body.email_address,
+        password: 'a strong password',
+      });
     }
-    const fifth = await post('/v1/auth/password/reset', { code, username: body.email_address, password: 'a strong password' });
+    const fifth = await post('/v1/auth/password/reset', {
+      code,
+      username: body.email_address,
+      password: 'a strong password',
+    });
     expect(fifth.statusCode).toBe(200);
   });
 
@@ -224,7 +290,11 @@ describe('POST v1/auth/password/reset', () => {
     const body = await register();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await post('/v1/auth/password/reset', { code: '999999', username: body.email_address, password: 'a strong password' });
+      const res = await post('/v1/auth/password/reset', {
+        code: '999999',
+        username: body.email_address,
+        password: 'a strong password',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
@@ -249,9 +319,15 @@ describe('POST v1/auth/password/forgot', () => {
 
     // The recovery code sets a new password; the old one stops working.
     const code = await latestCode(t, body.email_address);
-    const reset = await post('/v1/auth/password/reset', { code, username: body.email_address, password: 'brand new password' });
+    const reset = await post('/v1/auth/password/reset', {
+      code,
+      username: body.email_address,
+      password: 'brand new password',
+    });
     expect(reset.statusCode).toBe(200);
-    expect((await post('/v1/auth/login', { username: body.email_address, password: 'brand new password' })).statusCode).toBe(200);
+    expect(
+      (await post('/v1/auth/login', { username: body.email_address, password: 'brand new password' })).statusCode,
+    ).toBe(200);
   });
 
   it('replaces an older code: only the newest mailed code works', async () => {
@@ -260,10 +336,18 @@ describe('POST v1/auth/password/forgot', () => {
     await post('/v1/auth/password/forgot', { username: body.email_address });
     const second = await latestCode(t, body.email_address);
     if (first !== second) {
-      const old = await post('/v1/auth/password/reset', { code: first, username: body.email_address, password: 'a strong password' });
+      const old = await post('/v1/auth/password/reset', {
+        code: first,
+        username: body.email_address,
+        password: 'a strong password',
+      });
       expect(old.statusCode).toBe(400);
     }
-    const res = await post('/v1/auth/password/reset', { code: second, username: body.email_address, password: 'a strong password' });
+    const res = await post('/v1/auth/password/reset', {
+      code: second,
+      username: body.email_address,
+      password: 'a strong password',
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -276,7 +360,10 @@ describe('POST v1/auth/password/forgot', () => {
     }
     const ip = nextIp();
     const statuses = [];
-    for (let i = 0; i < 21; i++) statuses.push((await post('/v1/auth/password/forgot', { username: `x${i}-${unique()}@example.com` }, { ip })).statusCode);
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await post('/v1/auth/password/forgot', { username: `x${i}-${unique()}@example.com` }, { ip })).statusCode,
+      );
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -285,7 +372,10 @@ describe('POST v1/auth/password/forgot', () => {
 describe('POST v1/auth/login', () => {
   it('signs in by email or by phone, and records the sign-in', async () => {
     const { body, password } = await registeredOrganiser();
-    await db().update(accounts).set({ lastLoginAt: null }).where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
+    await db()
+      .update(accounts)
+      .set({ lastLoginAt: null })
+      .where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
 
     const byEmail = await post('/v1/auth/login', { username: body.email_address.toUpperCase(), password });
     expect(byEmail.statusCode).toBe(200);
@@ -293,11 +383,17 @@ describe('POST v1/auth/login', () => {
     expect(byEmail.headers.auth).toBeTruthy();
     expect((await get('/v1/client/self', byEmail.headers.auth as string)).statusCode).toBe(200);
 
-    const byPhone = await post('/v1/auth/login', { username: `0${body.msisdn.slice(4, 7)} ${body.msisdn.slice(7)}`, password });
+    const byPhone = await post('/v1/auth/login', {
+      username: `0${body.msisdn.slice(4, 7)} ${body.msisdn.slice(7)}`,
+      password,
+    });
     expect(byPhone.statusCode).toBe(200);
     expect(byPhone.headers.auth).not.toBe(byEmail.headers.auth);
 
-    const [owner] = await db().select().from(accounts).where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
+    const [owner] = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'organizer'), eq(accounts.email, body.email_address)));
     expect(owner!.lastLoginAt).toBeInstanceOf(Date);
   });
 
@@ -339,11 +435,17 @@ describe('POST v1/auth/login', () => {
     const { body, password } = await registeredOrganiser();
     const ip = nextIp();
     for (let i = 0; i < 20; i++) {
-      const res = await post('/v1/auth/login', { username: `spray-${i}-${unique()}@example.com`, password: 'guess' }, { ip });
+      const res = await post(
+        '/v1/auth/login',
+        { username: `spray-${i}-${unique()}@example.com`, password: 'guess' },
+        { ip },
+      );
       expect(res.statusCode).toBe(401);
     }
     expect((await post('/v1/auth/login', { username: body.email_address, password }, { ip })).statusCode).toBe(429);
-    expect((await post('/v1/auth/login', { username: body.email_address, password }, { ip: nextIp() })).statusCode).toBe(200);
+    expect(
+      (await post('/v1/auth/login', { username: body.email_address, password }, { ip: nextIp() })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 400 naming a missing field', async () => {
@@ -372,7 +474,10 @@ describe('sessions', () => {
     expect((await get('/v1/client/self', randomBytes(32).toString('base64url'))).statusCode).toBe(401);
 
     expect((await get('/v1/client/self', organiser.token)).statusCode).toBe(200);
-    await db().update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.accountId, organiser.accountId));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.accountId, organiser.accountId));
     expect((await get('/v1/client/self', organiser.token)).statusCode).toBe(401);
   });
 
@@ -405,7 +510,10 @@ describe('buyer sign-in by email code', () => {
     const req = await post('/v1/auth/code/request', { email: email.toUpperCase() });
     expect(req.statusCode).toBe(200);
     expect(req.json()).toMatchObject({ status: 200, data: null });
-    const [account] = await db().select().from(accounts).where(and(eq(accounts.type, 'user'), eq(accounts.email, email)));
+    const [account] = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'user'), eq(accounts.email, email)));
     expect(account).toBeTruthy();
 
     const mails = await mailTo(t, email);
@@ -428,7 +536,10 @@ describe('buyer sign-in by email code', () => {
     await post('/v1/auth/code/request', { email });
     const again = await post('/v1/auth/code/verify', { email, code: await latestCode(t, email) });
     expect(again.statusCode).toBe(200);
-    const all = await db().select().from(accounts).where(and(eq(accounts.type, 'user'), eq(accounts.email, email)));
+    const all = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'user'), eq(accounts.email, email)));
     expect(all).toHaveLength(1);
   });
 

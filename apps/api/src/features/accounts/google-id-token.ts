@@ -68,7 +68,11 @@ function decodePart(part: string | undefined): Record<string, unknown> {
   }
 }
 
-export async function verifyGoogleIdToken(credential: string, clientId: string, now = new Date()): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(
+  credential: string,
+  clientId: string,
+  now = new Date(),
+): Promise<GoogleIdentity> {
   const parts = credential.split('.');
   if (parts.length !== 3) throw new InvalidIdTokenError('malformed token');
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -76,7 +80,12 @@ export async function verifyGoogleIdToken(credential: string, clientId: string, 
   if (header.alg !== 'RS256' || typeof header.kid !== 'string') throw new InvalidIdTokenError('unexpected algorithm');
   const key = await keyFor(header.kid);
   if (!key) throw new InvalidIdTokenError('unknown signing key');
-  const signed = verify('RSA-SHA256', Buffer.from(`${headerPart}.${payloadPart}`), key, Buffer.from(signaturePart, 'base64url'));
+  const signed = verify(
+    'RSA-SHA256',
+    Buffer.from(`${headerPart}.${payloadPart}`),
+    key,
+    Buffer.from(signaturePart, 'base64url'),
+  );
   if (!signed) throw new InvalidIdTokenError('bad signature');
 
   const claims = decodePart(payloadPart);
@@ -84,10 +93,18 @@ export async function verifyGoogleIdToken(credential: string, clientId: string, 
   if (typeof claims.iss !== 'string' || !GOOGLE_ISSUERS.has(claims.iss)) throw new InvalidIdTokenError('wrong issuer');
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audiences.includes(clientId)) throw new InvalidIdTokenError('wrong audience');
-  if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_SECONDS < nowSeconds) throw new InvalidIdTokenError('expired');
-  if (typeof claims.iat === 'number' && claims.iat - CLOCK_SKEW_SECONDS > nowSeconds) throw new InvalidIdTokenError('issued in the future');
-  if (claims.email_verified !== true && claims.email_verified !== 'true') throw new InvalidIdTokenError('email not verified');
-  if (typeof claims.sub !== 'string' || !claims.sub || typeof claims.email !== 'string' || !claims.email.includes('@')) {
+  if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_SECONDS < nowSeconds)
+    throw new InvalidIdTokenError('expired');
+  if (typeof claims.iat === 'number' && claims.iat - CLOCK_SKEW_SECONDS > nowSeconds)
+    throw new InvalidIdTokenError('issued in the future');
+  if (claims.email_verified !== true && claims.email_verified !== 'true')
+    throw new InvalidIdTokenError('email not verified');
+  if (
+    typeof claims.sub !== 'string' ||
+    !claims.sub ||
+    typeof claims.email !== 'string' ||
+    !claims.email.includes('@')
+  ) {
     throw new InvalidIdTokenError('missing subject or email');
   }
   const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
@@ -97,6 +114,7 @@ export async function verifyGoogleIdToken(credential: string, clientId: string, 
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
     name: text(claims.name),
-    picture: typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture.slice(0, 2048) : null,
+    picture:
+      typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture.slice(0, 2048) : null,
   };
 }

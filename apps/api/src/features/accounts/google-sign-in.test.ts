@@ -16,7 +16,11 @@ function makeSigner(kid: string) {
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function idToken(key: { kid: string; privateKey: KeyObject }, claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
+function idToken(
+  key: { kid: string; privateKey: KeyObject },
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   const head = b64({ alg: 'RS256', typ: 'JWT', kid: key.kid, ...header });
   const body = b64({
@@ -49,7 +53,11 @@ describe('POST v1/auth/firebase without GOOGLE_CLIENT_ID', () => {
   afterAll(() => t.close());
 
   it('answers 404: Google sign-in is not configured', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/firebase', payload: { credential: 'x.y.z', email: 'a@b.co' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/firebase',
+      payload: { credential: 'x.y.z', email: 'a@b.co' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 404, status_description: 'Google sign-in is not configured', data: null });
   });
@@ -79,14 +87,24 @@ describe('POST v1/auth/firebase with GOOGLE_CLIENT_ID', () => {
     const token = res.headers.auth as string;
     expect(token).toBeTruthy();
     // A buyer token: organiser calls answer 406.
-    expect((await t.app.inject({ method: 'GET', url: '/v1/client/self', headers: { auth: token } })).statusCode).toBe(406);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/client/self', headers: { auth: token } })).statusCode).toBe(
+      406,
+    );
 
-    const rows = await t.database.db.select().from(accounts).where(and(eq(accounts.type, 'user'), eq(accounts.email, 'njeri@example.com')));
+    const rows = await t.database.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'user'), eq(accounts.email, 'njeri@example.com')));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ googleSub: '1098765432101234567890', photoUrl: 'https://lh3.googleusercontent.com/a/photo' });
+    expect(rows[0]).toMatchObject({
+      googleSub: '1098765432101234567890',
+      photoUrl: 'https://lh3.googleusercontent.com/a/photo',
+    });
     expect(rows[0]!.lastLoginAt).toBeInstanceOf(Date);
     // The payload's own email is never believed.
-    expect(await t.database.db.select().from(accounts).where(eq(accounts.email, 'ignored@example.com'))).toHaveLength(0);
+    expect(await t.database.db.select().from(accounts).where(eq(accounts.email, 'ignored@example.com'))).toHaveLength(
+      0,
+    );
 
     const again = await signIn({ credential: idToken(google, { email: 'NJERI@example.com' }) });
     expect(again.statusCode).toBe(200);
@@ -96,8 +114,20 @@ describe('POST v1/auth/firebase with GOOGLE_CLIENT_ID', () => {
   });
 
   it('links Google to an existing buyer account of the same email', async () => {
-    await t.app.inject({ method: 'POST', url: '/v1/auth/code/request', payload: { email: 'wafula@example.com' }, remoteAddress: '10.9.0.2' });
-    const res = await signIn({ credential: idToken(google, { sub: '222', email: 'wafula@example.com', given_name: 'Wafula', family_name: 'Chebet' }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/code/request',
+      payload: { email: 'wafula@example.com' },
+      remoteAddress: '10.9.0.2',
+    });
+    const res = await signIn({
+      credential: idToken(google, {
+        sub: '222',
+        email: 'wafula@example.com',
+        given_name: 'Wafula',
+        family_name: 'Chebet',
+      }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ fn: 'Wafula', ln: 'Chebet', account_type: 'user' });
     const rows = await t.database.db.select().from(accounts).where(eq(accounts.email, 'wafula@example.com'));
@@ -108,15 +138,21 @@ describe('POST v1/auth/firebase with GOOGLE_CLIENT_ID', () => {
   it.each([
     ['another audience', () => idToken(google, { aud: 'someone-else.apps.googleusercontent.com' })],
     ['another issuer', () => idToken(google, { iss: 'https://evil.example.com' })],
-    ['an expired token', () => idToken(google, { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 })],
+    [
+      'an expired token',
+      () => idToken(google, { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 }),
+    ],
     ['an unverified email', () => idToken(google, { email_verified: false })],
     ['a signature by another key', () => idToken(stranger, {})],
     ['an unknown key id', () => idToken(google, {}, { kid: 'key-404' })],
     ['the none algorithm', () => idToken(google, {}, { alg: 'none' })],
-    ['a tampered payload', () => {
-      const [h, , s] = idToken(google, {}).split('.');
-      return `${h}.${b64({ iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: '1', email: 'x@y.z', email_verified: true, exp: 9e9 })}.${s}`;
-    }],
+    [
+      'a tampered payload',
+      () => {
+        const [h, , s] = idToken(google, {}).split('.');
+        return `${h}.${b64({ iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: '1', email: 'x@y.z', email_verified: true, exp: 9e9 })}.${s}`;
+      },
+    ],
     ['garbage', () => 'not-a-jwt'],
   ])('refuses %s with 401', async (_what, make) => {
     const res = await signIn({ credential: make(), email: 'njeri@example.com', firebaseUid: '1098765432101234567890' });

@@ -1,7 +1,14 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { endLiveCodes, findLiveCode, insertCode, markCodeUsed, spendCodeAttempt, type CodePurpose } from './accounts.repo.js';
+import {
+  endLiveCodes,
+  findLiveCode,
+  insertCode,
+  markCodeUsed,
+  spendCodeAttempt,
+  type CodePurpose,
+} from './accounts.repo.js';
 
 /**
  * Six-digit codes mailed to a person (DESIGN.md §4): stored only as a salted HMAC, single
@@ -49,7 +56,13 @@ export async function issueCode(
  * Checks a code against the account's live code of the group and uses it up when right.
  * Every check spends a try first, so the answer is the same whatever went wrong.
  */
-export async function consumeCode(tx: Db | Tx, accountId: number, group: CodeGroup, code: string, now = new Date()): Promise<boolean> {
+export async function consumeCode(
+  tx: Db | Tx,
+  accountId: number,
+  group: CodeGroup,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
   const live = await findLiveCode(tx, accountId, [...group], LIMITS.codeMaxAttempts, now);
   if (!live) return false;
   const spent = await spendCodeAttempt(tx, live.id, LIMITS.codeMaxAttempts, now);

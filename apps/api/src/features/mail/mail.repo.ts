@@ -78,7 +78,13 @@ export async function markFailedAttempt(db: Db, id: number, error: string, retry
 
 export async function insertMailboxMessage(
   db: Db,
-  m: { to: string; subject: string; text: string; html: string; attachments: { filename: string; contentType: string; size: number }[] | null },
+  m: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments: { filename: string; contentType: string; size: number }[] | null;
+  },
 ) {
   await db.insert(mailboxMessages).values(m);
 }

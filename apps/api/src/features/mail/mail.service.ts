@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { inlineAttachmentSource, resolveAttachment } from './attachment-sources.js';
-import { claimDueMail, insertOutbox, listMailboxMessages, markFailedAttempt, markSent, type ClaimedMail } from './mail.repo.js';
+import {
+  claimDueMail,
+  insertOutbox,
+  listMailboxMessages,
+  markFailedAttempt,
+  markSent,
+  type ClaimedMail,
+} from './mail.repo.js';
 import { transportFor, type OutgoingAttachment } from './transport.js';
 
 export type MailAttachment =
@@ -61,7 +68,7 @@ export interface DrainResult {
 export async function drainMailOutbox(ctx: AppContext, log?: FastifyBaseLogger): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
   const transport = transportFor(ctx);
-  for (let handled = 0; handled < MAX_PER_DRAIN; ) {
+  for (let handled = 0; handled < MAX_PER_DRAIN;) {
     const batch = await claimDueMail(ctx.db, BATCH, LOCK_SECONDS);
     for (const mail of batch) {
       try {
@@ -75,7 +82,10 @@ export async function drainMailOutbox(ctx: AppContext, log?: FastifyBaseLogger):
         if (retryIn === null) result.failed++;
         else result.retrying++;
         // The id and the error only: the body may hold a one-time code.
-        log?.warn({ mailId: mail.id, attempts: mail.attempts, retryInSeconds: retryIn, error: message }, 'mail not sent');
+        log?.warn(
+          { mailId: mail.id, attempts: mail.attempts, retryInSeconds: retryIn, error: message },
+          'mail not sent',
+        );
       }
     }
     handled += batch.length;

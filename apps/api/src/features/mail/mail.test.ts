@@ -9,7 +9,12 @@ import { drainMailOutbox, enqueueMail, MAX_SEND_ATTEMPTS, retryDelaySeconds } fr
 import { contactCopyMail, escapeHtml, teammateInviteMail } from './templates.js';
 
 const ctxOf = (t: TestApp): AppContext => ({ config: t.config, db: t.database.db });
-const simpleMail = (to: string, subject = 'Hello') => ({ to, subject, text: `Text of ${subject}`, html: `<p>${escapeHtml(subject)}</p>` });
+const simpleMail = (to: string, subject = 'Hello') => ({
+  to,
+  subject,
+  text: `Text of ${subject}`,
+  html: `<p>${escapeHtml(subject)}</p>`,
+});
 
 describe('local mailbox transport', () => {
   let t: TestApp;
@@ -36,7 +41,12 @@ describe('local mailbox transport', () => {
     expect(res.statusCode).toBe(200);
     const messages = res.json().data;
     expect(messages.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
-    expect(messages[1]).toMatchObject({ to: 'first@example.com', subject: 'First', text: 'Text of First', html: '<p>First</p>' });
+    expect(messages[1]).toMatchObject({
+      to: 'first@example.com',
+      subject: 'First',
+      text: 'Text of First',
+      html: '<p>First</p>',
+    });
     expect(Date.parse(messages[1].created_at)).not.toBeNaN();
 
     const [sent] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -74,13 +84,19 @@ describe('local mailbox transport', () => {
     });
     await drainMailOutbox(ctxOf(t));
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=attach@example.com' });
-    expect(res.json().data[0].attachments).toEqual([{ filename: 'tickets.pdf', contentType: 'application/pdf', size: 13 }]);
+    expect(res.json().data[0].attachments).toEqual([
+      { filename: 'tickets.pdf', contentType: 'application/pdf', size: 13 },
+    ]);
   });
 
   it('never sends a message twice when several workers drain at once', async () => {
     const db = t.database.db;
     for (let i = 0; i < 25; i++) await enqueueMail(db, simpleMail('many@example.com', `Many ${i}`));
-    const results = await Promise.all([drainMailOutbox(ctxOf(t)), drainMailOutbox(ctxOf(t)), drainMailOutbox(ctxOf(t))]);
+    const results = await Promise.all([
+      drainMailOutbox(ctxOf(t)),
+      drainMailOutbox(ctxOf(t)),
+      drainMailOutbox(ctxOf(t)),
+    ]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(25);
     const delivered = await db.select().from(mailboxMessages).where(eq(mailboxMessages.to, 'many@example.com'));
     expect(delivered).toHaveLength(25);
@@ -90,9 +106,15 @@ describe('local mailbox transport', () => {
   it('takes back a message left "sending" by a worker that died once its lock expired', async () => {
     const db = t.database.db;
     const id = await enqueueMail(db, simpleMail('stale@example.com', 'Stale'));
-    await db.update(mailOutbox).set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` }).where(eq(mailOutbox.id, id));
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(mailOutbox.id, id));
     expect((await drainMailOutbox(ctxOf(t))).sent).toBe(0);
-    await db.update(mailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, id));
+    await db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.id, id));
     expect((await drainMailOutbox(ctxOf(t))).sent).toBe(1);
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
@@ -118,11 +140,16 @@ describe('mailbox in production', () => {
 describe('SMTP transport', () => {
   it('delivers queued mail, attachments included, to an SMTP server', async () => {
     const smtp = await startSmtpTestServer();
-    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Tikiti <tickets@tikiti.test>' });
+    const t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Tikiti <tickets@tikiti.test>',
+    });
     try {
       const id = await enqueueMail(t.database.db, {
         ...simpleMail('buyer@example.com', 'Your tickets'),
-        attachments: [{ filename: 'tickets.pdf', contentType: 'application/pdf', content: Buffer.from('PDF-CONTENT-123') }],
+        attachments: [
+          { filename: 'tickets.pdf', contentType: 'application/pdf', content: Buffer.from('PDF-CONTENT-123') },
+        ],
       });
       expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 1, retrying: 0, failed: 0 });
       expect(smtp.received).toHaveLength(1);
@@ -151,7 +178,12 @@ describe('SMTP transport', () => {
       const id = await enqueueMail(db, simpleMail('later@example.com', 'Eventually'));
       expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 0, retrying: 1, failed: 0 });
       const [afterFailure] = await db
-        .select({ status: mailOutbox.status, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError, wait: sql<number>`extract(epoch from ${mailOutbox.nextAttemptAt} - now())::float` })
+        .select({
+          status: mailOutbox.status,
+          attempts: mailOutbox.attempts,
+          lastError: mailOutbox.lastError,
+          wait: sql<number>`extract(epoch from ${mailOutbox.nextAttemptAt} - now())::float`,
+        })
         .from(mailOutbox)
         .where(eq(mailOutbox.id, id));
       expect(afterFailure).toMatchObject({ status: 'queued', attempts: 1 });
@@ -164,7 +196,10 @@ describe('SMTP transport', () => {
 
       const smtp = await startSmtpTestServer(port);
       try {
-        await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.id, id));
+        await db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(eq(mailOutbox.id, id));
         expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 1, retrying: 0, failed: 0 });
         expect(smtp.received.map((m) => m.to)).toEqual([['later@example.com']]);
         const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -183,7 +218,10 @@ describe('SMTP transport', () => {
     const db = t.database.db;
     try {
       const id = await enqueueMail(db, simpleMail('never@example.com', 'Never'));
-      await db.update(mailOutbox).set({ attempts: MAX_SEND_ATTEMPTS - 1 }).where(eq(mailOutbox.id, id));
+      await db
+        .update(mailOutbox)
+        .set({ attempts: MAX_SEND_ATTEMPTS - 1 })
+        .where(eq(mailOutbox.id, id));
       expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 0, retrying: 0, failed: 1 });
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       expect(row).toMatchObject({ status: 'failed', attempts: MAX_SEND_ATTEMPTS, to: 'never@example.com' });
@@ -202,7 +240,11 @@ describe('templates', () => {
   });
 
   it('escapes user text in HTML and keeps it readable in text', () => {
-    const mail = contactCopyMail({ name: 'Eve <img src=x onerror=alert(1)>', email: 'eve@example.com', message: 'Hi\n<script>x</script>' });
+    const mail = contactCopyMail({
+      name: 'Eve <img src=x onerror=alert(1)>',
+      email: 'eve@example.com',
+      message: 'Hi\n<script>x</script>',
+    });
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.html).not.toContain('<script>x');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');

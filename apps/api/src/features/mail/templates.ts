@@ -47,7 +47,10 @@ export function verificationCodeMail(p: { firstName: string; code: string; reset
   return {
     subject,
     text: `${lines.join('\n\n')}\n\n${p.code}\n\nEnter it at ${p.resetUrl}\n\n${after}\n`,
-    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Verify my account') + paragraph(after)),
+    html: layout(
+      subject,
+      lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Verify my account') + paragraph(after),
+    ),
   };
 }
 
@@ -69,19 +72,31 @@ export function teammateInviteMail(p: {
   return {
     subject,
     text: `${lines.join('\n\n')}\n\n${p.code}\n\n${p.resetUrl}\n\n${after}\n`,
-    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Accept the invite') + paragraph(after)),
+    html: layout(
+      subject,
+      lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Accept the invite') + paragraph(after),
+    ),
   };
 }
 
 /** Sent by "forgot password": a code to choose a new password. */
 export function recoveryCodeMail(p: { firstName: string; code: string; resetUrl: string }): MailContent {
   const subject = 'Reset your Tikiti password';
-  const lines = [greeting(p.firstName), 'Someone asked to reset the password of your Tikiti organiser account. Use this code to choose a new one:'];
+  const lines = [
+    greeting(p.firstName),
+    'Someone asked to reset the password of your Tikiti organiser account. Use this code to choose a new one:',
+  ];
   const after = `The code expires in ${codeMinutes}. If it was not you, ignore this email: your password stays as it is.`;
   return {
     subject,
     text: `${lines.join('\n\n')}\n\n${p.code}\n\nEnter it at ${p.resetUrl}\n\n${after}\n`,
-    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + button(p.resetUrl, 'Choose a new password') + paragraph(after)),
+    html: layout(
+      subject,
+      lines.map(paragraph).join('') +
+        codeBlock(p.code) +
+        button(p.resetUrl, 'Choose a new password') +
+        paragraph(after),
+    ),
   };
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS, inviteTeammateBodySchema, inviteTeammateResponseSchema, listTeamQuerySchema, listTeamResponseSchema } from '@tikiti/contract';
+import {
+  LIMITS,
+  inviteTeammateBodySchema,
+  inviteTeammateResponseSchema,
+  listTeamQuerySchema,
+  listTeamResponseSchema,
+} from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
@@ -16,7 +22,10 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.get(
     '/admin/view',
-    { onRequest: organiserOnly, schema: { querystring: listTeamQuerySchema, response: { 200: listTeamResponseSchema } } },
+    {
+      onRequest: organiserOnly,
+      schema: { querystring: listTeamQuerySchema, response: { 200: listTeamResponseSchema } },
+    },
     async (request, reply) => {
       const { page, limit } = request.query;
       return send(reply, await listTeam(ctx.db, organiserOf(request), page, limit));
@@ -25,7 +34,10 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.post(
     '/register',
-    { onRequest: organiserOnly, schema: { body: inviteTeammateBodySchema, response: { 201: inviteTeammateResponseSchema } } },
+    {
+      onRequest: organiserOnly,
+      schema: { body: inviteTeammateBodySchema, response: { 201: inviteTeammateResponseSchema } },
+    },
     async (request, reply) => {
       const teammate = await inviteTeammate(ctx, organiserOf(request), request.body);
       return send(reply, teammate, {

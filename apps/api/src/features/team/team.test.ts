@@ -20,9 +20,16 @@ const invite = (token: string, overrides: Record<string, string> = {}) =>
     method: 'POST',
     url: '/v1/register',
     headers: { auth: token },
-    payload: { first_name: 'Baraka', last_name: 'Mwangi', email_address: `baraka-${unique()}@example.com`, msisdn: randomPhone(), ...overrides },
+    payload: {
+      first_name: 'Baraka',
+      last_name: 'Mwangi',
+      email_address: `baraka-${unique()}@example.com`,
+      msisdn: randomPhone(),
+      ...overrides,
+    },
   });
-const team = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/v1/admin/view${query}`, headers: { auth: token } });
+const team = (token: string, query = '') =>
+  t.app.inject({ method: 'GET', url: `/v1/admin/view${query}`, headers: { auth: token } });
 
 describe('GET v1/admin/view', () => {
   it("lists the caller's organisation only, owner included, with last_login_date", async () => {
@@ -70,14 +77,21 @@ describe('POST v1/register', () => {
   it('invites a teammate: 201, pending without last login, mailed a code valid 7 days with the reset link', async () => {
     const owner = await createOrganiser(db());
     const email = `amina-${unique()}@example.com`;
-    const res = await invite(owner.token, { first_name: 'Amina', last_name: 'Hassan', email_address: email.toUpperCase() });
+    const res = await invite(owner.token, {
+      first_name: 'Amina',
+      last_name: 'Hassan',
+      email_address: email.toUpperCase(),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       status: 201,
       data: { first_name: 'Amina', last_name: 'Hassan', email_address: email, role: 'admin', last_login_date: null },
     });
 
-    const [account] = await db().select().from(accounts).where(and(eq(accounts.type, 'organizer'), eq(accounts.email, email)));
+    const [account] = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.type, 'organizer'), eq(accounts.email, email)));
     expect(account).toMatchObject({ organisationId: owner.organisationId, role: 'admin', passwordHash: null });
     const [code] = await db().select().from(verificationCodes).where(eq(verificationCodes.accountId, account!.id));
     expect(code!.purpose).toBe('invite');
@@ -93,7 +107,9 @@ describe('POST v1/register', () => {
     expect(mail!.html).toContain(`href="${link}"`);
 
     const listed = (await team(owner.token)).json().data.data;
-    expect(listed.find((m: { email_address: string }) => m.email_address === email)).toMatchObject({ last_login_date: null });
+    expect(listed.find((m: { email_address: string }) => m.email_address === email)).toMatchObject({
+      last_login_date: null,
+    });
   });
 
   it('answers 409 when the email or phone is already an organiser anywhere', async () => {
@@ -135,7 +151,9 @@ describe('POST v1/register', () => {
     const owner = await createOrganiser(db());
     const other = await createOrganiser(db());
     const email = `otieno-${unique()}@example.com`;
-    expect((await invite(owner.token, { first_name: 'Otieno', last_name: 'Ouma', email_address: email })).statusCode).toBe(201);
+    expect(
+      (await invite(owner.token, { first_name: 'Otieno', last_name: 'Ouma', email_address: email })).statusCode,
+    ).toBe(201);
     const code = await latestCode(t, email);
 
     const reset = await t.app.inject({
