@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { toNairobiLocal } from '@tikiti/contract';
+import type { Db } from '../db/client.js';
+import { bookingLines, bookings } from '../db/schema/index.js';
 
 /** A file part of a multipart body. */
 export interface FilePart {
@@ -61,4 +64,35 @@ export async function sendEventForm(
     headers: { ...body.headers, ...(opts.token ? { auth: opts.token } : {}) },
   };
   return app.inject(request);
+}
+
+/**
+ * A booking row written directly (checkout builds these for real): `lines` copy name and
+ * price from the ticket types as checkout does. Paid bookings count their tickets as sold
+ * only if the caller also sets `sold` on the ticket types (the fixtures do that).
+ */
+export async function insertBooking(
+  db: Db,
+  b: { eventId: number; accountId: number; status: number; totalMinor: number; lines?: { ticketTypeId: number; name: string; unitPriceMinor: number; quantity: number }[] },
+) {
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      reference: `TK-${randomBytes(4).toString('hex').toUpperCase()}`,
+      eventId: b.eventId,
+      accountId: b.accountId,
+      fullName: 'Achieng Buyer',
+      email: 'achieng@example.com',
+      currency: 'USD',
+      totalMinor: b.totalMinor,
+      status: b.status,
+      paymentMethod: 'card',
+      holdExpiresAt: new Date(Date.now() + 15 * 60_000),
+      paidAt: b.status === 2 ? new Date() : null,
+    })
+    .returning();
+  if (b.lines?.length) {
+    await db.insert(bookingLines).values(b.lines.map((l) => ({ ...l, bookingId: booking!.id, noOfPersons: 1 })));
+  }
+  return booking!;
 }

@@ -1,0 +1,187 @@
+import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, media, ticketTypes } from '../../db/schema/index.js';
+import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
+import { eventFields, insertBooking, multipartBody, pngImage } from '../../test-support/organiser-events.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+/**
+ * The authorisation matrix of the organiser's event calls: a second organisation tries
+ * every call on the first one's event and is refused with 404, changing nothing; a buyer
+ * token gets 406 and no token 401.
+ */
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof createOrganiser>>;
+let teammate: Awaited<ReturnType<typeof createOrganiser>>;
+let intruder: Awaited<ReturnType<typeof createOrganiser>>;
+let buyer: Awaited<ReturnType<typeof createBuyer>>;
+let categoryId: number;
+let eventId: number;
+let ticketId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  owner = await createOrganiser(db);
+  teammate = await createOrganiser(db, { organisationId: owner.organisationId, role: 'admin' });
+  intruder = await createOrganiser(db);
+  buyer = await createBuyer(db);
+  categoryId = (await createCategory(db)).id;
+  const created = await createEvent(db, {
+    organisationId: owner.organisationId,
+    categoryId,
+    title: 'Owner event',
+    tickets: [{ name: 'Regular', price: 40, max: 50, sold: 3 }],
+  });
+  eventId = created.event.id;
+  ticketId = created.tickets[0]!.id;
+  await insertBooking(db, { eventId, accountId: buyer.accountId, status: 2, totalMinor: 12000 });
+  // The intruder has an event of its own, so its lists are not trivially empty.
+  await createEvent(db, { organisationId: intruder.organisationId, categoryId, title: 'Intruder event' });
+});
+afterAll(() => t.close());
+
+/** Everything an organiser call could change about the owner's event. */
+async function snapshot() {
+  const db = t.database.db;
+  return {
+    event: await db.select().from(events).where(eq(events.id, eventId)),
+    tickets: await db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(asc(ticketTypes.id)),
+    media: (await db.select({ id: media.id }).from(media)).length,
+  };
+}
+
+type Call = { name: string; request: () => Promise<InjectOptions>; scoped: boolean };
+
+const ticketRow = () => ({ id: ticketId, name: 'Hijacked', price_per_ticket: 1, no_of_persons: 1, max_tickets: 3, status: 3 });
+
+async function multipart(method: 'POST' | 'PUT', url: string, withFile: boolean): Promise<InjectOptions> {
+  const body = await multipartBody(
+    eventFields(categoryId, { title: 'Hijacked', status: 2 }),
+    withFile ? { name: 'x.png', bytes: await pngImage(), type: 'image/png' } : undefined,
+  );
+  return { method, url, payload: body.payload, headers: body.headers };
+}
+
+const calls: Call[] = [
+  { name: 'GET v1/client/category/view', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/category/view' }) },
+  { name: 'POST v1/event/register', scoped: false, request: () => multipart('POST', '/v1/event/register', true) },
+  { name: 'PUT v1/event/update/{id}', scoped: true, request: () => multipart('PUT', `/v1/event/update/${eventId}`, true) },
+  {
+    name: 'POST v1/event/{id}/ticket/register',
+    scoped: true,
+    request: async () => ({
+      method: 'POST',
+      url: `/v1/event/${eventId}/ticket/register`,
+      payload: [{ name: 'Extra', price_per_ticket: 1, no_of_persons: 1, max_tickets: 1 }],
+    }),
+  },
+  {
+    name: 'POST v1/event/{id}/ticket/update',
+    scoped: true,
+    request: async () => ({ method: 'POST', url: `/v1/event/${eventId}/ticket/update`, payload: [ticketRow()] }),
+  },
+  { name: 'GET v1/client/event/view', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/event/view' }) },
+  { name: 'GET v1/client/summary', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/summary' }) },
+];
+
+const send = async (call: Call, token?: string) => {
+  const req = await call.request();
+  return t.app.inject({ ...req, headers: { ...(req.headers ?? {}), ...(token ? { auth: token } : {}) } });
+};
+
+describe('another organisation', () => {
+  it.each(calls.filter((c) => c.scoped))('is refused $name on the first one\'s event with 404, nothing changed', async (call) => {
+    const before = await snapshot();
+    const res = await send(call, intruder.token);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ status: 404, status_description: 'Event not found', data: null });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('gets the same 404 for its event id as for an id that does not exist', async () => {
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/v1/event/987654/ticket/update',
+      headers: { auth: intruder.token },
+      payload: [ticketRow()],
+    });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/v1/event/${eventId}/ticket/update`,
+      headers: { auth: intruder.token },
+      payload: [ticketRow()],
+    });
+    expect([missing.statusCode, missing.body]).toEqual([foreign.statusCode, foreign.body]);
+  });
+
+  it('cannot touch the first one\'s ticket type through its own event', async () => {
+    const own = await createEvent(t.database.db, { organisationId: intruder.organisationId, categoryId });
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/event/${own.event.id}/ticket/update`,
+      headers: { auth: intruder.token },
+      payload: [{ ...ticketRow(), status: 1 }],
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('does not see the first one\'s event in its list, under any filter', async () => {
+    for (const query of ['', '?status=1', '?status=2', '?limit=100', '?start=2000-01-01&end=2100-01-01']) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/client/event/view${query}`, headers: { auth: intruder.token } });
+      expect(res.statusCode).toBe(200);
+      const titles = res.json().data.data.map((e: { title: string }) => e.title);
+      expect(titles).not.toContain('Owner event');
+      expect(res.json().data.data.every((e: { organizer: { id: number } }) => e.organizer.id === intruder.organisationId)).toBe(true);
+    }
+  });
+
+  it('does not count the first one\'s sales, events or tickets in its summary', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: intruder.token } });
+    expect(res.json().data).toMatchObject({ net_sales: 0, tickets_sold: 0 });
+    expect(res.json().data.events).toBeGreaterThanOrEqual(1);
+    const mine = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: owner.token } });
+    expect(mine.json().data).toMatchObject({ net_sales: 120, events: 1, tickets_sold: 3, upcoming_events: 1 });
+  });
+});
+
+describe('a buyer token', () => {
+  it.each(calls)('gets 406 from $name and changes nothing', async (call) => {
+    const before = await snapshot();
+    const res = await send(call, buyer.token);
+    expect(res.statusCode, res.body).toBe(406);
+    expect(res.json()).toMatchObject({ status: 406, data: null });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('no token', () => {
+  it.each(calls)('gets 401 from $name and changes nothing', async (call) => {
+    const before = await snapshot();
+    const res = await send(call);
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('an unknown token gets 401', async () => {
+    const res = await send(calls[2]!, 'x'.repeat(43));
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a teammate of the same organisation', () => {
+  it('has the owner\'s rights over the event', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/event/${eventId}/ticket/update`,
+      headers: { auth: teammate.token },
+      payload: [{ ...ticketRow(), name: 'Regular (teammate)', max_tickets: 60, status: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/v1/client/event/view', headers: { auth: teammate.token } });
+    expect(list.json().data.data.map((e: { id: number }) => e.id)).toEqual([eventId]);
+  });
+});
