@@ -26,24 +26,40 @@ function sniffType(bytes: Buffer): 'jpeg' | 'png' | undefined {
 
 const notAnImage = () => unsupportedType('The image must be a JPEG or PNG file');
 
+/** An image checked and re-encoded, ready to be saved. */
+export interface PreparedImage {
+  width: number;
+  height: number;
+  bytes: Buffer;
+  cardBytes: Buffer;
+}
+
 /**
- * Stores an uploaded image: checks size and type by content, then keeps a JPEG resized to
- * at most 2160 px on its largest side and an 800x400 card variant (both auto-rotated,
- * metadata stripped). Returns the media id; `imageUrl`/`cardUrl` give its addresses.
+ * Checks an uploaded file (size, then type by content) and renders what is kept: a JPEG at
+ * most 2160 px on its largest side and an 800x400 card, both auto-rotated, metadata stripped.
+ * Pure CPU work, so callers can do it before opening a transaction.
  */
-export async function storeImage(db: Db, bytes: Buffer): Promise<{ id: number }> {
+export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   if (bytes.length > LIMITS.imageMaxBytes) {
     throw tooLarge(`The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
   }
   const type = bytes.length ? sniffType(bytes) : undefined;
   if (!type) throw notAnImage();
+  return renderVariants(bytes, type);
+}
 
-  const variants = await renderVariants(bytes, type);
-  return insertMedia(db, { contentType: 'image/jpeg', ...variants });
+/** Saves a prepared image; `imageUrl`/`cardUrl` of the returned id give its addresses. */
+export function savePreparedImage(db: Db, image: PreparedImage): Promise<{ id: number }> {
+  return insertMedia(db, { contentType: 'image/jpeg', ...image });
+}
+
+/** Checks, renders and saves an uploaded image (`prepareImage` then `savePreparedImage`). */
+export async function storeImage(db: Db, bytes: Buffer): Promise<{ id: number }> {
+  return savePreparedImage(db, await prepareImage(bytes));
 }
 
 /** Decodes and re-encodes; any decoding failure means the file is not a usable image (415). */
-async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png') {
+async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png'): Promise<PreparedImage> {
   try {
     const source = sharp(bytes, { failOn: 'error', limitInputPixels: 60_000_000 });
     const meta = await source.metadata();

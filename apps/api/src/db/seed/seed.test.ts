@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nairobiDay, toNairobiLocal, type Event } from '@tikiti/contract';
+import { queryRows } from '../client.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD, seedDemoData } from './seed.js';
+
+let t: TestApp;
+let seededAt: Date;
+let firstRun: boolean;
+let seconds: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seededAt = new Date();
+  const started = performance.now();
+  firstRun = await seedDemoData(t.database.db, seededAt);
+  seconds = (performance.now() - started) / 1000;
+});
+afterAll(() => t.close());
+
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+const count = async (table: string) =>
+  (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
+
+interface EventRow {
+  id: number;
+  title: string;
+  status: number;
+  start_time: Date;
+  end_time: Date;
+  short_description: string;
+  full_description: string;
+  image_id: number | null;
+  organisation_id: number;
+}
+
+describe('seedDemoData', () => {
+  it('loads an empty database quickly', () => {
+    expect(firstRun).toBe(true);
+    // Measured at about 3 s on two cores; the bound leaves room for a busy test run.
+    expect(seconds).toBeLessThan(20);
+  });
+
+  it('creates the categories, five organisations with an owner each, and one demo sign-in', async () => {
+    expect(await count('categories')).toBeGreaterThanOrEqual(6);
+    expect(await count('organisations')).toBe(5);
+    const owners = await rows<{ email: string; role: string; password_hash: string | null; last_login_at: Date | null }>(
+      sql`SELECT email, role, password_hash, last_login_at FROM accounts WHERE type = 'organizer' ORDER BY id`,
+    );
+    expect(owners).toHaveLength(5);
+    expect(owners.every((o) => o.role === 'owner')).toBe(true);
+    expect(owners[0]!.email).toBe(DEMO_ORGANISER_EMAIL);
+    expect(owners[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(owners[0]!.last_login_at).not.toBeNull();
+    expect(owners.slice(1).every((o) => o.password_hash === null)).toBe(true);
+  });
+
+  it('lets the demo organiser sign in with the published password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: DEMO_ORGANISER_EMAIL, password: DEMO_ORGANISER_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.auth).toBeTruthy();
+  });
+
+  it('creates 30 upcoming published events over the next 90 days, 2 past ones and 2 drafts', async () => {
+    const all = await rows<EventRow>(sql`SELECT * FROM events ORDER BY start_time`);
+    const now = seededAt.getTime();
+    const upcoming = all.filter((e) => e.status === 1 && new Date(e.start_time).getTime() > now);
+    const past = all.filter((e) => e.status === 1 && new Date(e.end_time).getTime() < now);
+    const drafts = all.filter((e) => e.status === 2);
+    expect(upcoming).toHaveLength(30);
+    expect(past).toHaveLength(2);
+    expect(drafts).toHaveLength(2);
+    expect(all).toHaveLength(34);
+    const lastDay = new Date(upcoming.at(-1)!.start_time).getTime();
+    expect(lastDay - now).toBeLessThan(92 * 86_400_000);
+    expect(lastDay - now).toBeGreaterThan(60 * 86_400_000);
+    // Spread out: no more than three upcoming events on one Nairobi day.
+    const perDay = new Map<string, number>();
+    for (const e of upcoming) perDay.set(nairobiDay(new Date(e.start_time)), (perDay.get(nairobiDay(new Date(e.start_time))) ?? 0) + 1);
+    expect(Math.max(...perDay.values())).toBeLessThanOrEqual(3);
+    // Every organiser has published events.
+    expect(new Set(upcoming.map((e) => e.organisation_id)).size).toBe(5);
+  });
+
+  it('schedules every event between 08:00 and 18:00 Nairobi time on one day', async () => {
+    for (const e of await rows<EventRow>(sql`SELECT * FROM events`)) {
+      const start = toNairobiLocal(new Date(e.start_time));
+      const end = toNairobiLocal(new Date(e.end_time));
+      expect(start.slice(0, 10), e.title).toBe(end.slice(0, 10));
+      expect(start.slice(11) >= '08:00' && end.slice(11) <= '18:00', `${e.title} ${start}–${end}`).toBe(true);
+    }
+  });
+
+  it('writes short descriptions of at most 200 characters and full ones in paragraphs', async () => {
+    for (const e of await rows<EventRow>(sql`SELECT * FROM events`)) {
+      expect(e.short_description.length, e.title).toBeGreaterThan(40);
+      expect(e.short_description.length, e.title).toBeLessThanOrEqual(200);
+      expect(e.full_description.split('\n\n').length, e.title).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('gives each event 2 to 4 ticket types with realistic prices, some sales and a sold-out type', async () => {
+    const perEvent = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ticket_types GROUP BY event_id`);
+    expect(perEvent).toHaveLength(34);
+    expect(perEvent.every((r) => r.n >= 2 && r.n <= 4)).toBe(true);
+    const stats = (
+      await rows<{ min_price: number; max_price: number; sold_out: number; with_sales: number; groups: number }>(sql`
+        SELECT min(price_minor)::int AS min_price, max(price_minor)::int AS max_price,
+               count(*) FILTER (WHERE sold = max_tickets)::int AS sold_out,
+               count(DISTINCT event_id) FILTER (WHERE sold > 0)::int AS with_sales,
+               count(*) FILTER (WHERE no_of_persons > 1)::int AS groups
+        FROM ticket_types`)
+    )[0]!;
+    expect(stats.min_price).toBeGreaterThanOrEqual(2500);
+    expect(stats.max_price).toBeLessThanOrEqual(45000);
+    expect(stats.sold_out).toBeGreaterThanOrEqual(1);
+    expect(stats.with_sales).toBeGreaterThanOrEqual(25);
+    expect(stats.groups).toBeGreaterThanOrEqual(10);
+    // Drafts have sold nothing.
+    const draftSales = await rows<{ n: number }>(
+      sql`SELECT coalesce(sum(t.sold), 0)::int AS n FROM ticket_types t JOIN events e ON e.id = t.event_id WHERE e.status = 2`,
+    );
+    expect(draftSales[0]!.n).toBe(0);
+  });
+
+  it('gives every event its own generated image, served as a 2:1 JPEG with a card', async () => {
+    const images = await rows<{ image_id: number; digest: string; width: number; height: number }>(sql`
+      SELECT e.image_id, md5(m.bytes) AS digest, m.width, m.height FROM events e JOIN media m ON m.id = e.image_id`);
+    expect(images).toHaveLength(34);
+    expect(new Set(images.map((i) => i.digest)).size).toBe(34);
+    expect(images.every((i) => i.width === 1200 && i.height === 600)).toBe(true);
+    const card = await t.app.inject({ method: 'GET', url: `/media/${images[0]!.image_id}/card.jpg` });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/jpeg');
+    expect(createHash('md5').update(card.rawPayload).digest('hex')).not.toBe(images[0]!.digest);
+  });
+
+  it('shows up in the public catalogue: 30 upcoming events, soonest first, with images and prices', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/event/view?limit=100' });
+    const { data, total } = res.json().data as { data: Event[]; total: number };
+    expect(total).toBe(30);
+    expect(data.every((e) => e.image_card && e.price_from !== null && e.tickets.length >= 2)).toBe(true);
+    expect(data.map((e) => e.start_time)).toEqual([...data.map((e) => e.start_time)].sort());
+    const organisers = (await t.app.inject({ method: 'GET', url: '/v1/client/view' })).json().data;
+    expect(organisers).toHaveLength(5);
+    const cats = (await t.app.inject({ method: 'GET', url: '/v1/category/view' })).json().data;
+    expect(cats.map((c: { name: string }) => c.name)).toContain('Technology & Innovation');
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await Promise.all(['categories', 'organisations', 'accounts', 'events', 'ticket_types', 'media'].map(count));
+    expect(await seedDemoData(t.database.db)).toBe(false);
+    const after = await Promise.all(['categories', 'organisations', 'accounts', 'events', 'ticket_types', 'media'].map(count));
+    expect(after).toEqual(before);
+  });
+});
