@@ -12,7 +12,7 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     '/contact',
     { schema: { body: sendMessageBodySchema, response: { 201: sendMessageResponseSchema } } },
     async (request, reply) =>
-      send(reply, await sendContactMessage(ctx.db, request.body, request.ip), {
+      send(reply, await sendContactMessage(ctx.db, request.body, request.ip, ctx.config.mail.operator), {
         status: 201,
         description: 'Thank you, your message has been sent. We will get back to you soon.',
       }),

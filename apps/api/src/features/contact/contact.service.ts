@@ -1,13 +1,24 @@
 import type { SendMessageBody } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { enqueueMail } from '../mail/mail.service.js';
+import { contactCopyMail } from '../mail/templates.js';
 import { insertContactMessage } from './contact.repo.js';
 
 /** Messages one address may send per window: enough for a person, useless for a spammer. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 10 * 60 } as const;
 
-/** POST v1/contact: keeps the Contact page's message for the operator (DESIGN.md §3). */
-export async function sendContactMessage(db: Db, body: SendMessageBody, senderIp: string): Promise<{ id: number }> {
+/** POST v1/contact: keeps the Contact page's message and mails a copy to the operator (DESIGN.md §3). */
+export async function sendContactMessage(
+  db: Db,
+  body: SendMessageBody,
+  senderIp: string,
+  operatorEmail: string,
+): Promise<{ id: number }> {
   await hitRateLimit(db, `contact:ip:${senderIp}`, CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds);
-  return insertContactMessage(db, body);
+  return db.transaction(async (tx) => {
+    const row = await insertContactMessage(tx, body);
+    await enqueueMail(tx, { to: operatorEmail, ...contactCopyMail(body) });
+    return row;
+  });
 }

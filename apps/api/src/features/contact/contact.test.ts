@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
+import { mailTo } from '../../test-support/mailbox.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { CONTACT_RATE_LIMIT } from './contact.service.js';
 
@@ -66,5 +67,17 @@ describe('POST v1/contact', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ status: 429, data: null });
     expect((await post(message, freshIp())).statusCode).toBe(201);
+  });
+
+  it('mails a copy to the operator, user text escaped in the HTML', async () => {
+    const message = 'Can we pay by invoice?\n<script>alert(1)</script>';
+    const res = await post({ name: 'Kamau <b>', email: 'kamau@example.com', message }, freshIp());
+    expect(res.statusCode).toBe(201);
+    const [copy] = await mailTo(t, t.config.mail.operator);
+    expect(copy!.subject).toBe('Contact form: Kamau <b>');
+    expect(copy!.text).toContain(message);
+    expect(copy!.text).toContain('kamau@example.com');
+    expect(copy!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(copy!.html).not.toContain('<script>');
   });
 });

@@ -69,7 +69,8 @@ export async function drainMailOutbox(ctx: AppContext, log?: FastifyBaseLogger):
   const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
   const transport = transportFor(ctx);
   for (let handled = 0; handled < MAX_PER_DRAIN;) {
-    const batch = await claimDueMail(ctx.db, BATCH, LOCK_SECONDS);
+    // RETURNING has no order: send in queue order, so mail to one person arrives as it was queued.
+    const batch = (await claimDueMail(ctx.db, BATCH, LOCK_SECONDS)).sort((a, b) => a.id - b.id);
     for (const mail of batch) {
       try {
         await transport.send({ ...mail, attachments: await attachmentsOf(ctx, mail) });
