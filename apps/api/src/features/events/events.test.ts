@@ -301,12 +301,12 @@ describe('event form validation (400 naming the field, nothing stored)', () => {
 describe('image uploads', () => {
   const mediaCount = async () => (await t.database.db.select({ id: media.id }).from(media)).length;
 
-  async function upload(file: { name: string; bytes: Buffer; type?: string } | undefined) {
+  async function upload(file: { name: string; bytes: Buffer; type?: string } | undefined, overrides: Record<string, string> = {}) {
     return sendEventForm(t.app, {
       method: 'POST',
       url: '/v1/event/register',
       token: organiser.token,
-      fields: eventFields(categoryId),
+      fields: eventFields(categoryId, overrides),
       file,
     });
   }
@@ -349,6 +349,30 @@ describe('image uploads', () => {
     const res = await upload({ name: '', bytes: Buffer.alloc(0) });
     expect(res.statusCode).toBe(400);
     expect(res.json().status_description).toBe('file: Image is required');
+  });
+
+  it('refuses two files with 400 and a field longer than the form allows with 400', async () => {
+    const before = [await eventCount(), await mediaCount()];
+    const png = new Blob([new Uint8Array(await pngImage())], { type: 'image/png' });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(eventFields(categoryId))) form.append(k, String(v));
+    form.append('file', png, 'one.png');
+    form.append('file', png, 'two.png');
+    const encoded = new Response(form);
+    const twoFiles = await t.app.inject({
+      method: 'POST',
+      url: '/v1/event/register',
+      headers: { ...auth(), 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(twoFiles.statusCode, twoFiles.body).toBe(400);
+    expect(twoFiles.json().status_description).toBe('file: Send one image only');
+
+    // Over the form's 64 KB per field: refused, never silently cut short and stored.
+    const long = await upload({ name: 'ok.png', bytes: await pngImage(), type: 'image/png' }, { full_description: 'x'.repeat(70_000) });
+    expect(long.statusCode, long.body).toBe(400);
+    expect(long.json().status_description).toBe('full_description: Too long');
+    expect([await eventCount(), await mediaCount()]).toEqual(before);
   });
 
   it('refuses a bad image on update and keeps the old one', async () => {

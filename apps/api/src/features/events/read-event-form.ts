@@ -31,14 +31,18 @@ export async function readEventForm(request: FastifyRequest, opts: { imageRequir
         if (part.fieldname !== FILE_FIELD) throw invalidField(part.fieldname, `Send the image in the field "${FILE_FIELD}"`);
         if (bytes.length > 0) image = bytes;
         else if (part.filename) emptyFileNamed = true;
+      } else if (part.valueTruncated) {
+        throw invalidField(part.fieldname, 'Too long');
       } else if (typeof part.value === 'string' && !(part.fieldname in raw)) {
         raw[part.fieldname] = part.value;
       }
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw tooLarge(`${FILE_FIELD}: The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
     }
+    if (code === 'FST_FILES_LIMIT') throw invalidField(FILE_FIELD, 'Send one image only');
     throw err;
   }
 
