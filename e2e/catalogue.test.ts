@@ -42,8 +42,24 @@ async function openNav(page: Page, phone: boolean, name: string) {
   await nav.getByRole('link', { name, exact: true }).click();
 }
 
-/** The page's web font has loaded (the e2e project has no DOM types, hence the string). */
-const fontsReady = (page: Page) => page.evaluate('document.fonts.ready.then(() => true)');
+/**
+ * A full-page screenshot as the visitor would see the page from the top: scrolled up, web
+ * font and every image (lazy ones too) loaded. The page must never scroll sideways.
+ * (The e2e project has no DOM types, hence the scripts as strings.)
+ */
+async function capture(page: Page, name: string) {
+  await page.evaluate(`(async () => {
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
+    await Promise.all([...document.images].map((img) => {
+      img.loading = 'eager';
+      return img.complete ? null : new Promise((done) => { img.onload = img.onerror = done; });
+    }));
+  })()`);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
+}
 
 async function quantityOf(row: Locator) {
   return Number(await row.getByRole('spinbutton').inputValue());
@@ -82,8 +98,7 @@ describe('catalogue journey', () => {
       await page.getByText('Your ticketing made easy').waitFor();
       await expect.poll(() => cards(page, 'Events').count()).toBe(6);
       expect(await cardTitles(page, 'Events')).toEqual(all.data.slice(0, 6).map((e) => e.title));
-      await fontsReady(page);
-      await screenshot(page, `catalogue-home-${viewport.width}`);
+      await capture(page, `catalogue-home-${viewport.width}`);
 
       // Filter by category: every card shown belongs to it, as many as the server has (up to 6).
       const category = categories.find((c) => all.data.some((e) => e.category_id === c.id))!;
@@ -161,8 +176,7 @@ describe('catalogue journey', () => {
       expect(await cardTitles(page, 'Upcoming events')).toEqual(all.data.slice(0, 12).map((e) => e.title));
       await page.unroute((url) => isEventList(url.href, { limit: 12 }));
       await settled(page);
-      await fontsReady(page);
-      await screenshot(page, `catalogue-all-events-${viewport.width}`);
+      await capture(page, `catalogue-all-events-${viewport.width}`);
 
       // Details of an event with at least two open ticket types.
       const withTickets = all.data
@@ -228,8 +242,7 @@ describe('catalogue journey', () => {
       await dialog.getByText('Personal details is required to proceed with payment').waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await fontsReady(page);
-      await screenshot(page, `catalogue-details-${viewport.width}`);
+      await capture(page, `catalogue-details-${viewport.width}`);
 
       await tickets.getByLabel('Full name').fill('Wanjiku Kamau');
       await tickets.getByLabel('Email').fill('wanjiku@example.co.ke');

@@ -53,7 +53,11 @@ function TopBar() {
           My Account
         </NavLink>
       )}
-      <button type="button" onClick={logout} className="rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100">
+      <button
+        type="button"
+        onClick={logout}
+        className="rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
         Logout
       </button>
     </>
@@ -95,7 +99,11 @@ function TopBar() {
         </button>
       </div>
       {open && (
-        <nav id="mobile-nav" className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden" aria-label="Mobile">
+        <nav
+          id="mobile-nav"
+          className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden"
+          aria-label="Mobile"
+        >
           {navLinks.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.end} className={linkClass}>
               {l.label}
@@ -108,41 +116,75 @@ function TopBar() {
   );
 }
 
+const footerColumns = [
+  {
+    title: 'Explore',
+    links: [
+      { to: routes.allEvents, label: 'Browse events' },
+      { to: routes.register, label: 'Host an event' },
+      { to: routes.blog, label: 'Blog' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: routes.home, label: 'Home' },
+      { to: routes.aboutUs, label: 'About Us' },
+      { to: routes.talkToUs, label: 'Contact' },
+      { to: routes.privacy, label: 'Privacy policy' },
+    ],
+  },
+];
+
 function Footer() {
   return (
     <footer className="mt-16 bg-ink text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
-        <div className="md:col-span-2">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
+        <div className="sm:col-span-2">
           <Logo light />
           <p className="mt-4 max-w-md text-sm leading-6 text-slate-400">
-            Tikiti is Kenya's ticketing platform for corporate and professional events: conferences, summits,
-            trainings and networking evenings. Organisers create, manage and sell tickets; attendees book in
-            minutes and get e-tickets with QR codes.
+            Tikiti is Kenya's ticketing platform for corporate and professional events: conferences, summits, trainings
+            and networking evenings. Organisers create, manage and sell tickets; attendees book in minutes and get
+            e-tickets with QR codes.
           </p>
         </div>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Company</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li><Link className="hover:text-white" to={routes.home}>Home</Link></li>
-            <li><Link className="hover:text-white" to={routes.aboutUs}>About Us</Link></li>
-            <li><Link className="hover:text-white" to={routes.talkToUs}>Contact</Link></li>
-            <li><Link className="hover:text-white" to={routes.blog}>Blog</Link></li>
-            <li><Link className="hover:text-white" to={routes.privacy}>Privacy policy</Link></li>
-          </ul>
-        </div>
+        {footerColumns.map((col) => (
+          <div key={col.title}>
+            <h2 className="text-sm font-semibold text-white">{col.title}</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {col.links.map((l) => (
+                <li key={l.to}>
+                  <Link className="hover:text-white" to={l.to}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
         <div>
           <h2 className="text-sm font-semibold text-white">Get in touch</h2>
           <ul className="mt-4 space-y-2 text-sm">
-            <li><a className="hover:text-white" href="mailto:hello@tikiti.co.ke">hello@tikiti.co.ke</a></li>
-            <li><a className="hover:text-white" href="tel:+254700000000">+254 700 000 000</a></li>
+            <li>
+              <a className="hover:text-white" href="mailto:hello@tikiti.co.ke">
+                hello@tikiti.co.ke
+              </a>
+            </li>
+            <li>
+              <a className="hover:text-white" href="tel:+254700000000">
+                +254 700 000 000
+              </a>
+            </li>
             <li>Westlands, Nairobi</li>
+            <li>Mon-Fri 9am-6pm</li>
           </ul>
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} Tikiti. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:justify-between sm:px-6">
+          <p>© {new Date().getFullYear()} Tikiti. All rights reserved.</p>
+          <p>Ticketing made easy for corporate and professional events in Kenya.</p>
+        </div>
       </div>
     </footer>
   );
@@ -151,7 +193,10 @@ function Footer() {
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <TopBar />

@@ -76,7 +76,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: Event; headingLe
           alt={event.title}
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
-        <DateChip iso={event.start_time} className="absolute left-3 top-3" />
+        <DateChip iso={event.start_time} className="absolute right-3 top-3" />
       </div>
       <div className="flex flex-1 flex-col p-4 sm:p-5">
         {event.category && (

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { EventCard, EventCardSkeleton } from './event-card';
 
-const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
+const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
 
 export function EventGridSkeleton({ count = 6 }: { count?: number }) {
   return (

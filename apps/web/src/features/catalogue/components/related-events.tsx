@@ -16,7 +16,7 @@ export function RelatedEvents({ event }: { event: Event }) {
       <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
         More {event.category?.name ?? 'events'} events
       </h2>
-      <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+      <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
         {query.isPending
           ? Array.from({ length: SHOWN }, (_, i) => (
               <li key={i}>

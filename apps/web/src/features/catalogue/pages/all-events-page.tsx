@@ -88,7 +88,11 @@ function CategoryButtons({
         : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700',
     );
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Categories">
+    <div
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pt-1 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:p-0"
+      role="group"
+      aria-label="Categories"
+    >
       <button
         type="button"
         className={pill(selected === undefined)}
