@@ -34,7 +34,7 @@ import {
 import { InvalidIdTokenError, verifyGoogleIdToken } from './google-id-token.js';
 import { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { createSession, revokeSession, type Caller } from './session.service.js';
+import { createSession, revokeAllSessions, revokeSession, type Caller } from './session.service.js';
 import { normaliseMsisdn, parseUsername, usernameKey } from './usernames.js';
 
 /** Limits per window (seconds) on attempts that guess or that send mail (DESIGN.md §4). */
@@ -163,6 +163,8 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody, ip
   const token = await ctx.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, account.id, CODE_GROUPS.organiserPassword, body.code, now))) return null;
     await setPassword(tx, account.id, passwordHash);
+    // A new password ends every older session: whoever knew the old one is signed out.
+    await revokeAllSessions(tx, account.id, now);
     await setLastLogin(tx, account.id, now);
     return createSession(tx, account.id, now);
   });

@@ -330,6 +330,21 @@ describe('POST v1/auth/password/forgot', () => {
     ).toBe(200);
   });
 
+  it('signs out every older session when the password is set anew', async () => {
+    const { body, token } = await registeredOrganiser();
+    expect((await get('/v1/client/self', token)).statusCode).toBe(200);
+    await post('/v1/auth/password/forgot', { username: body.email_address });
+    const code = await latestCode(t, body.email_address);
+    const reset = await post('/v1/auth/password/reset', {
+      code,
+      username: body.email_address,
+      password: 'after recovery',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await get('/v1/client/self', token)).statusCode).toBe(401);
+    expect((await get('/v1/client/self', reset.headers.auth as string)).statusCode).toBe(200);
+  });
+
   it('replaces an older code: only the newest mailed code works', async () => {
     const body = await register();
     const first = await latestCode(t, body.email_address);

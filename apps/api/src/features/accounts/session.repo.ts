@@ -30,3 +30,10 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
 export async function revokeSessionById(db: Db, sessionId: number, now: Date) {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
+
+export async function revokeSessionsOfAccount(db: Db, accountId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
-import { findLiveSession, insertSession, revokeSessionById } from './session.repo.js';
+import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfAccount } from './session.repo.js';
 
 /** Who is calling: the account behind a live session token. */
 export type Caller = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
@@ -23,4 +23,9 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
 
 export async function revokeSession(db: Db, caller: Caller, now = new Date()) {
   await revokeSessionById(db, caller.sessionId, now);
+}
+
+/** Ends every session of an account, e.g. when its password is set anew. */
+export async function revokeAllSessions(db: Db, accountId: number, now = new Date()) {
+  await revokeSessionsOfAccount(db, accountId, now);
 }
