@@ -45,7 +45,7 @@ const LIMITS = {
   codeChecksPerAddress: { limit: 30, window: 15 * 60 },
   codeMailsPerUsername: { limit: 5, window: 15 * 60 },
   codeMailsPerAddress: { limit: 20, window: 15 * 60 },
-  registrationsPerAddress: { limit: 10, window: 60 * 60 },
+  registrationsPerAddress: { limit: 30, window: 60 * 60 },
   googleSignInsPerAddress: { limit: 30, window: 15 * 60 },
 } as const;
 

@@ -131,6 +131,13 @@ describe('POST v1/client/register', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.errors[0].path).toBe('email_address');
   });
+  it('limits registrations per address', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++)
+      expect((await post('/v1/client/register', registration(), { ip })).statusCode).toBe(201);
+    expect((await post('/v1/client/register', registration(), { ip })).statusCode).toBe(429);
+    expect((await post('/v1/client/register', registration())).statusCode).toBe(201);
+  });
 });
 
 describe('POST v1/auth/password/reset', () => {
