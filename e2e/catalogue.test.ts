@@ -287,3 +287,91 @@ describe('catalogue journey', () => {
     });
   }
 });
+
+/** The newest sign-in code the local mailbox (development only) holds for an address. */
+async function latestCode(email: string): Promise<string | undefined> {
+  const res = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  const mails = ((await res.json()) as { data: { id: number; text: string }[] }).data;
+  const newest = mails.sort((a, b) => b.id - a.id)[0];
+  return newest?.text.match(/\b(\d{6})\b/)?.[1];
+}
+
+describe('buyer pages', () => {
+  it('signs a buyer in by email code, sends a contact message, toggles the FAQ and ends the blog honestly', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl });
+    const page = await context.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (err) => failures.push(err.message));
+
+    // Sign-in: email → mailed code → signed in as a buyer, back home, My Tickets in the menu.
+    const email = `journey.${Date.now()}@example.co.ke`;
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign In to your Host Account' }).waitFor();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
+    await page.getByText('Check your inbox').waitFor();
+    await page.getByLabel('Sign-in code').fill('12345');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Enter the 6-digit code').waitFor();
+    await expect.poll(() => latestCode(email), { timeout: 20_000 }).toMatch(/^\d{6}$/);
+    await page.getByLabel('Sign-in code').fill((await latestCode(email))!);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const session = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('tikiti')")) ?? '{}').state;
+    expect(session.accountType).toBe('user');
+    expect(session.token).toBeTruthy();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'My Tickets' }).waitFor();
+    // Signed in as a buyer, the details page asks for no personal details.
+    const [first] = (await apiData<ListEventsData>('event/view?limit=1')).data;
+    await page.goto(`/details/${first!.id}/${first!.slug}`);
+    await page.getByRole('region', { name: 'Tickets' }).waitFor();
+    expect(await page.getByLabel('Full name').count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Login / Register' }).waitFor();
+
+    // Contact: the contract's checks on the fields, then the message is sent.
+    await page.goto('/talk-to-us');
+    await page.getByRole('main').getByText('Mon-Fri 9am-6pm').waitFor();
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Message is required').waitFor();
+    await page.getByLabel('Name').fill('Achieng Otieno');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Do you take group bookings for 40 people?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Enter a valid email address').waitFor();
+    await page.getByLabel('Email').fill('achieng@example.co.ke');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Thank you, your message has been sent').waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+
+    // About: FAQ items open and close on click.
+    await page.goto('/about-us');
+    const question = page.getByRole('button', { name: 'Do I need an account to buy tickets?' });
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    await question.click();
+    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    await page.getByText('You can book as a guest').waitFor();
+    await question.click();
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+
+    // Blog: six articles, and LOAD MORE says there are no more.
+    await page.goto('/blog');
+    expect(await page.getByRole('article').count()).toBe(6);
+    await page.getByRole('button', { name: 'LOAD MORE' }).click();
+    await page.getByText('there are no more posts yet').waitFor();
+
+    // Privacy policy: the spec's subjects.
+    await page.goto('/privacy-policy');
+    for (const text of ['Account data:', 'Contact data:', 'Billing data:', 'Card details:', 'How long we keep it']) {
+      await page.getByText(text).first().waitFor();
+    }
+
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+});

@@ -138,7 +138,7 @@ const footerColumns = [
 
 function Footer() {
   return (
-    <footer className="mt-16 bg-ink text-slate-300">
+    <footer className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
         <div className="sm:col-span-2">
           <Logo light />

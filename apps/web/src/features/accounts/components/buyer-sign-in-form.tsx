@@ -3,7 +3,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { MailCheck } from 'lucide-react';
 import type { z } from 'zod';
 import {
   LIMITS,
@@ -103,9 +102,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <Alert type="success">
-        <span className="inline-flex items-center gap-1.5 font-semibold">
-          <MailCheck className="h-4 w-4" aria-hidden /> Check your inbox
-        </span>
+        <span className="font-semibold">Check your inbox</span>
         <br />
         We sent a {LIMITS.codeLength}-digit code to <strong>{email}</strong>. It expires in {LIMITS.codeTtlMinutes}{' '}
         minutes.

@@ -149,7 +149,7 @@ export default function AllEventsPage() {
   const onSearch = useCallback((text: string) => update({ q: text }), [update]);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
+    <div className="mx-auto max-w-7xl px-4 pb-16 pt-10 sm:px-6 md:pb-20 md:pt-14">
       <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Upcoming Events</h1>

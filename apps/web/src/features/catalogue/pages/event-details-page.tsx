@@ -35,7 +35,7 @@ function Description({ text }: { text: string }) {
 
 function EventDetails({ event }: { event: Event }) {
   return (
-    <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-10">
+    <article className="mx-auto max-w-7xl px-4 pb-16 pt-8 sm:px-6 md:pb-20 md:pt-10">
       <Link
         to={routes.allEvents}
         className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700"

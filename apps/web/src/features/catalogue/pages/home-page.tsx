@@ -252,7 +252,7 @@ function BrowseEvents() {
 
 function HostBanner() {
   return (
-    <section className="mx-auto max-w-7xl px-4 pb-6 sm:px-6">
+    <section className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 md:pb-20">
       <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-ink px-6 py-10 text-white sm:px-10 md:flex-row md:items-center">
         <div>
           <h2 className="text-2xl font-bold">Hosting a conference or training?</h2>
