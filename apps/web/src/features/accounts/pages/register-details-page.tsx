@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
+import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { wait } from '../../../lib/wait';
 import { registerOrganiser } from '../api/register-organiser';
@@ -29,7 +30,7 @@ type StepTwo = z.infer<typeof stepTwoSchema>;
 /** Organiser registration step 2 (spec §2): the organisation, the terms, then the create call. */
 export default function RegisterDetailsPage() {
   useTitle('Your organisation');
-  const draft = useSession((s) => s.registration);
+  const draft = useSticky(useSession((s) => s.registration));
   const set = useSession((s) => s.set);
   const navigate = useNavigate();
   const [busy, run] = useSingleFlight();
@@ -52,9 +53,10 @@ export default function RegisterDetailsPage() {
       showAlert('warning', 'Processing...');
       try {
         const res = await registerOrganiser({ ...draft, ...organisation });
-        set({ registration: null, resetUsername: res.data.username || draft.email_address });
+        set({ resetUsername: res.data.username || draft.email_address });
         showAlert('success', `Registration succeeded, a code was sent to your email ${draft.email_address}`);
         void navigate(routes.reset);
+        set({ registration: null });
       } catch (err) {
         showAlert('danger', errorMessage(err));
         applyServerFieldErrors(err, setError, (name) => (FIELDS as readonly string[]).includes(name));

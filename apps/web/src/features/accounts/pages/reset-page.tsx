@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
+import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { forgotPassword } from '../api/forgot-password';
 import { resetPassword } from '../api/sign-in';
@@ -32,7 +33,7 @@ export default function ResetPage() {
   useTitle('Verify your account');
   const [params] = useSearchParams();
   const fromLink = params.get('username')?.trim() || null;
-  const stored = useSession((s) => s.resetUsername);
+  const stored = useSticky(useSession((s) => s.resetUsername));
   const message = useSession((s) => s.message);
   const set = useSession((s) => s.set);
   const username = fromLink ?? stored;

@@ -1,13 +1,12 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/store';
 import { routes } from '../../../app/routes';
 import { Alert } from '../../../components/ui/alert';
 import { clearAlert } from '../../../lib/alert';
 import { useTitle } from '../../../lib/use-title';
 import { EventDetailsForm } from '../components/event-details-form';
+import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader } from '../components/event-page-header';
-
-const linkClass = 'inline-flex items-center justify-center py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
 
 /** Create event step 1 (spec §2): the details, held in client state until step 2 creates the event. */
 export default function CreateStep1Page() {
@@ -42,13 +41,7 @@ export default function CreateStep1Page() {
             void navigate(routes.eventStep(2));
           }}
           secondary={
-            <Link
-              to={routes.dashboard}
-              onClick={() => set({ draftEvent: null })}
-              className={linkClass}
-            >
-              Discard
-            </Link>
+            <DiscardDraftButton />
           }
         />
       </div>

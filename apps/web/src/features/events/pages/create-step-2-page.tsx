@@ -11,10 +11,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
+import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { eventsKeys } from '../api/keys';
 import { createEvent, updateEvent } from '../api/save-event';
 import { DescriptionFields, descriptionsSchema, type DescriptionValues } from '../components/description-fields';
+import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { ImagePicker, imageErrorOf } from '../components/image-picker';
 
@@ -28,7 +30,7 @@ const linkClass = 'inline-flex items-center justify-center gap-2 py-2 text-sm fo
  */
 export default function CreateStep2Page() {
   useTitle('Create event');
-  const draft = useSession((s) => s.draftEvent);
+  const draft = useSticky(useSession((s) => s.draftEvent));
   const set = useSession((s) => s.set);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -101,9 +103,7 @@ export default function CreateStep2Page() {
                 <ArrowLeft className="h-4 w-4" aria-hidden />
                 Back
               </Link>
-              <Link to={routes.dashboard} onClick={() => set({ draftEvent: null })} className={linkClass}>
-                Discard
-              </Link>
+              <DiscardDraftButton />
             </div>
             <Button type="submit" size="lg" busy={busy} busyText="Processing...">
               {created ? 'Save and continue' : 'Create Event'}

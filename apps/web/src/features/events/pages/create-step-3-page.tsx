@@ -4,9 +4,11 @@ import { ArrowLeft } from 'lucide-react';
 import { useSession } from '../../../app/store';
 import { routes } from '../../../app/routes';
 import { showAlert } from '../../../lib/alert';
+import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { eventsKeys } from '../api/keys';
 import { registerTickets } from '../api/save-tickets';
+import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader } from '../components/event-page-header';
 import { TicketRowsForm } from '../components/ticket-rows-form';
 
@@ -18,7 +20,7 @@ const linkClass = 'inline-flex items-center justify-center gap-2 py-2 text-sm fo
  */
 export default function CreateStep3Page() {
   useTitle('Create event');
-  const draft = useSession((s) => s.draftEvent);
+  const draft = useSticky(useSession((s) => s.draftEvent));
   const set = useSession((s) => s.set);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,9 +56,7 @@ export default function CreateStep3Page() {
               <ArrowLeft className="h-4 w-4" aria-hidden />
               Back
             </Link>
-            <Link to={routes.dashboard} onClick={() => set({ draftEvent: null })} className={linkClass}>
-              Discard
-            </Link>
+            <DiscardDraftButton />
           </>
         }
       />

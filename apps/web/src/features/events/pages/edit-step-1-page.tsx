@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useSession } from '../../../app/store';
 import { routes } from '../../../app/routes';
 import { clearAlert } from '../../../lib/alert';
+import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { EventDetailsForm } from '../components/event-details-form';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
@@ -13,7 +14,7 @@ import { EventPageHeader, FormPanel } from '../components/event-page-header';
  */
 export default function EditStep1Page() {
   useTitle('Update event');
-  const event = useSession((s) => s.storedEvent);
+  const event = useSticky(useSession((s) => s.storedEvent));
   const set = useSession((s) => s.set);
   const navigate = useNavigate();
 

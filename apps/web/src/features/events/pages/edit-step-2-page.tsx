@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
+import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { eventsKeys } from '../api/keys';
 import { updateEvent } from '../api/save-event';
@@ -35,7 +36,7 @@ const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
  */
 export default function EditStep2Page() {
   useTitle('Update event');
-  const event = useSession((s) => s.storedEvent);
+  const event = useSticky(useSession((s) => s.storedEvent));
   const set = useSession((s) => s.set);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
