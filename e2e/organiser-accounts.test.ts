@@ -28,7 +28,8 @@ async function mailTo(to: string, subject: RegExp): Promise<Mail> {
     const mails = ((await res.json()) as { data: Mail[] }).data;
     const found = mails.find((m) => m.to.includes(to) && subject.test(m.subject));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to} after 20 s (mailbox has ${mails.length})`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail "${subject}" to ${to} after 20 s (mailbox has ${mails.length})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -43,7 +44,10 @@ function codeOf(mail: Mail): string {
 /** The alert banner's current text. */
 const banner = (page: Page, text: string | RegExp) => page.locator('[aria-live="polite"]').getByText(text);
 
-async function newPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; failures: string[] }> {
+async function newPage(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page; failures: string[] }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
   const failures: string[] = [];
@@ -68,8 +72,18 @@ describe('organiser accounts journey', () => {
 
     it(`registers, verifies, invites a teammate who signs in (${viewport.width} px)`, async () => {
       const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-      const owner = { fn: 'Wanjiru', ln: 'Kamau', email: `owner.${stamp}@example.co.ke`, phone: `+2547${stamp.slice(-8)}` };
-      const mate = { fn: 'Otieno', ln: 'Odhiambo', email: `mate.${stamp}@example.co.ke`, phone: `+2541${stamp.slice(-8)}` };
+      const owner = {
+        fn: 'Wanjiru',
+        ln: 'Kamau',
+        email: `owner.${stamp}@example.co.ke`,
+        phone: `+2547${stamp.slice(-8)}`,
+      };
+      const mate = {
+        fn: 'Otieno',
+        ln: 'Odhiambo',
+        email: `mate.${stamp}@example.co.ke`,
+        phone: `+2541${stamp.slice(-8)}`,
+      };
       const org = `Savannah Summits ${stamp}`;
       const password = 'Correct-Horse-42';
 
@@ -164,7 +178,8 @@ describe('organiser accounts journey', () => {
 
       // … signs out, and signs in with the password: a wrong one first.
       if (phone) await matePage.getByRole('button', { name: 'Logout' }).first().click();
-      else await matePage.getByRole('navigation', { name: 'Organiser' }).getByRole('button', { name: 'Logout' }).click();
+      else
+        await matePage.getByRole('navigation', { name: 'Organiser' }).getByRole('button', { name: 'Logout' }).click();
       await matePage.waitForURL('**/organizer/login');
       await matePage.getByRole('button', { name: 'Sign In' }).click();
       await banner(matePage, 'All fields are required').waitFor();

@@ -53,13 +53,19 @@ function png(width: number, height: number, from: [number, number, number], to: 
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const banner = (page: Page, text: string | RegExp) => page.locator('[aria-live="polite"]').getByText(text);
 
 /** The organiser's token, as the app keeps it in local storage. */
-const tokenOf = async (page: Page) => (await page.evaluate('JSON.parse(localStorage.getItem("tikiti")).state.token')) as string;
+const tokenOf = async (page: Page) =>
+  (await page.evaluate('JSON.parse(localStorage.getItem("tikiti")).state.token')) as string;
 
 async function apiData<T>(pathname: string, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl}/v1/${pathname}`, { headers: token ? { Auth: token } : {} });
@@ -81,10 +87,16 @@ async function signIn(page: Page) {
 /** The four dashboard cards show exactly what GET v1/client/summary says. */
 async function expectFiguresMatch(page: Page) {
   const summary = await apiData<DashboardSummary>('client/summary', await tokenOf(page));
-  await expect.poll(() => page.getByTestId('summary-net-sales').innerText()).toBe(money(summary.net_sales, summary.currency));
+  await expect
+    .poll(() => page.getByTestId('summary-net-sales').innerText())
+    .toBe(money(summary.net_sales, summary.currency));
   await expect.poll(() => page.getByTestId('summary-events').innerText()).toBe(summary.events.toLocaleString('en-US'));
-  await expect.poll(() => page.getByTestId('summary-tickets-sold').innerText()).toBe(summary.tickets_sold.toLocaleString('en-US'));
-  await expect.poll(() => page.getByTestId('summary-upcoming').innerText()).toBe(summary.upcoming_events.toLocaleString('en-US'));
+  await expect
+    .poll(() => page.getByTestId('summary-tickets-sold').innerText())
+    .toBe(summary.tickets_sold.toLocaleString('en-US'));
+  await expect
+    .poll(() => page.getByTestId('summary-upcoming').innerText())
+    .toBe(summary.upcoming_events.toLocaleString('en-US'));
   return summary;
 }
 
@@ -162,7 +174,9 @@ describe('organiser events journey', () => {
     await page.locator('input[type="file"]').setInputFiles(cover);
     await page.getByRole('img', { name: 'Event image preview' }).waitFor();
     await screenshot(page, 'organiser-create-step-2-desktop');
-    const created = page.waitForResponse((r) => r.url().endsWith('/v1/event/register') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/event/register') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Create Event' }).click();
     const createdRes = await created;
     expect(createdRes.status()).toBe(201);
@@ -178,7 +192,11 @@ describe('organiser events journey', () => {
     await fillTicket(page, 1, { name: 'Team of 3', price: '120.50', persons: '3', max: '20' });
     await page.getByRole('button', { name: 'Add Ticket' }).click();
     await expect(page.getByTestId('ticket-row').count()).resolves.toBe(3);
-    await page.getByTestId('ticket-row').nth(2).getByRole('button', { name: /Remove/ }).click();
+    await page
+      .getByTestId('ticket-row')
+      .nth(2)
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await expect(page.getByTestId('ticket-row').count()).resolves.toBe(2);
     await screenshot(page, 'organiser-create-step-3-desktop');
     await page.getByRole('button', { name: 'Finish Setup' }).click();
@@ -236,7 +254,12 @@ describe('organiser events journey', () => {
     const regular = page.getByTestId('ticket-row').filter({ has: page.getByRole('heading', { name: 'Regular' }) });
     await regular.getByRole('button', { name: /Remove/ }).click();
     await expect(page.getByTestId('ticket-row').count()).resolves.toBe(1);
-    await expect(page.getByTestId('ticket-row').getByRole('button', { name: /Remove/ }).isDisabled()).resolves.toBe(true);
+    await expect(
+      page
+        .getByTestId('ticket-row')
+        .getByRole('button', { name: /Remove/ })
+        .isDisabled(),
+    ).resolves.toBe(true);
     await page.getByTestId('ticket-row').nth(0).getByLabel('Max tickets').fill('30');
     await page.getByRole('button', { name: 'Add Ticket' }).click();
     await fillTicket(page, 1, { name: 'Student', price: '15', persons: '1', max: '40' });

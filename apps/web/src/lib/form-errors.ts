@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
@@ -30,6 +30,3 @@ export function anyBlank(values: Record<string, unknown>, names: readonly string
     return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
   });
 }
-
-/** True when react-hook-form holds any error (used to pick the banner after a failed check). */
-export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;

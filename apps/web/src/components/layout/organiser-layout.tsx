@@ -48,48 +48,53 @@ export function OrganiserLayout() {
 
   return (
     <div className="min-h-screen bg-surface md:flex">
-      <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
-        <div className="flex h-16 items-center justify-between gap-3 px-4 md:px-6">
-          <Logo to={routes.dashboard} />
-          <button
-            type="button"
-            onClick={logout}
-            className="flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 md:hidden"
-          >
-            <LogOut className="h-4 w-4" aria-hidden />
-            Logout
-          </button>
-        </div>
-        <nav className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-1 md:flex-col md:px-4 md:pb-0" aria-label="Organiser">
-          {menu.map(({ to, label, icon: Icon }) => (
-            <NavLink key={to} to={to} className={navClass}>
-              <Icon className="h-4 w-4" aria-hidden />
-              {label}
-            </NavLink>
-          ))}
-          <NavLink
-            to={routes.eventStep(1)}
-            className="mt-4 hidden items-center justify-center gap-2 rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-ink hover:bg-accent-400 md:flex"
-          >
-            <Plus className="h-4 w-4" aria-hidden />
-            Create Event
-          </NavLink>
-          <div className="mt-auto hidden border-t border-slate-200 py-4 md:block">
-            {name && (
-              <p className="truncate px-3 pb-2 text-sm text-slate-500" title={name}>
-                Signed in as <span className="font-medium text-ink">{name}</span>
-              </p>
-            )}
+      <aside className="border-b border-slate-200 bg-white md:w-64 md:shrink-0 md:border-b-0 md:border-r">
+        <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
+          <div className="flex h-16 items-center justify-between gap-3 px-4 md:px-6">
+            <Logo to={routes.dashboard} />
             <button
               type="button"
               onClick={logout}
-              className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              className="flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 md:hidden"
             >
               <LogOut className="h-4 w-4" aria-hidden />
               Logout
             </button>
           </div>
-        </nav>
+          <nav
+            className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-1 md:flex-col md:px-4 md:pb-0"
+            aria-label="Organiser"
+          >
+            {menu.map(({ to, label, icon: Icon }) => (
+              <NavLink key={to} to={to} className={navClass}>
+                <Icon className="h-4 w-4" aria-hidden />
+                {label}
+              </NavLink>
+            ))}
+            <NavLink
+              to={routes.eventStep(1)}
+              className="mt-4 hidden items-center justify-center gap-2 rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-ink hover:bg-accent-400 md:flex"
+            >
+              <Plus className="h-4 w-4" aria-hidden />
+              Create Event
+            </NavLink>
+            <div className="mt-auto hidden border-t border-slate-200 py-4 md:block">
+              {name && (
+                <p className="truncate px-3 pb-2 text-sm text-slate-500" title={name}>
+                  Signed in as <span className="font-medium text-ink">{name}</span>
+                </p>
+              )}
+              <button
+                type="button"
+                onClick={logout}
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                <LogOut className="h-4 w-4" aria-hidden />
+                Logout
+              </button>
+            </div>
+          </nav>
+        </div>
       </aside>
       <div className="min-w-0 flex-1">
         <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">

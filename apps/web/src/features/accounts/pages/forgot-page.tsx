@@ -54,8 +54,18 @@ export default function ForgotPage() {
         </p>
       }
     >
-      <form onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))} noValidate className="space-y-5">
-        <TextField label="Username" placeholder="Email/Phone" autoComplete="username" error={errors.username?.message} {...register('username')} />
+      <form
+        onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))}
+        noValidate
+        className="space-y-5"
+      >
+        <TextField
+          label="Username"
+          placeholder="Email/Phone"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register('username')}
+        />
         <Button type="submit" size="lg" className="w-full" busy={busy} busyText="Recovering...">
           Recover
         </Button>

@@ -42,7 +42,13 @@ export default function RegisterDetailsPage() {
     formState: { errors },
   } = useForm<StepTwo>({
     resolver: zodResolver(stepTwoSchema),
-    defaultValues: { organization_name: '', display_name: '', organization_email_address: '', organization_msisdn: '', terms: false },
+    defaultValues: {
+      organization_name: '',
+      display_name: '',
+      organization_email_address: '',
+      organization_msisdn: '',
+      terms: false,
+    },
   });
 
   // Spec §4: step 2 without the data of step 1 goes back to step 1.
@@ -69,7 +75,14 @@ export default function RegisterDetailsPage() {
     });
   const onInvalid = () => {
     const values = getValues();
-    showAlert('danger', anyBlank(values, FIELDS) ? 'All fields are required' : !values.terms ? TERMS_MESSAGE : 'Check the highlighted fields');
+    showAlert(
+      'danger',
+      anyBlank(values, FIELDS)
+        ? 'All fields are required'
+        : !values.terms
+          ? TERMS_MESSAGE
+          : 'Check the highlighted fields',
+    );
   };
 
   return (
@@ -81,10 +94,30 @@ export default function RegisterDetailsPage() {
       <StepIndicator step={2} of={2} label="Your organisation" />
       <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Organization name" autoComplete="organization" error={errors.organization_name?.message} {...register('organization_name')} />
-          <TextField label="Display name" hint="Shown to buyers on your events" error={errors.display_name?.message} {...register('display_name')} />
-          <TextField label="Organisation email" type="email" error={errors.organization_email_address?.message} {...register('organization_email_address')} />
-          <TextField label="Organisation phone" type="tel" error={errors.organization_msisdn?.message} {...register('organization_msisdn')} />
+          <TextField
+            label="Organization name"
+            autoComplete="organization"
+            error={errors.organization_name?.message}
+            {...register('organization_name')}
+          />
+          <TextField
+            label="Display name"
+            hint="Shown to buyers on your events"
+            error={errors.display_name?.message}
+            {...register('display_name')}
+          />
+          <TextField
+            label="Organisation email"
+            type="email"
+            error={errors.organization_email_address?.message}
+            {...register('organization_email_address')}
+          />
+          <TextField
+            label="Organisation phone"
+            type="tel"
+            error={errors.organization_msisdn?.message}
+            {...register('organization_msisdn')}
+          />
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <label className="flex items-start gap-3 text-sm text-slate-700">
@@ -110,7 +143,10 @@ export default function RegisterDetailsPage() {
           )}
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <Link to={routes.register} className="inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to={routes.register}
+            className="inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-brand-700 hover:underline"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back
           </Link>

@@ -65,11 +65,35 @@ export default function RegisterPage() {
       <StepIndicator step={1} of={2} label="About you" />
       <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
         </div>
-        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+254 7XX XXX XXX" error={errors.msisdn?.message} {...register('msisdn')} />
-        <TextField label="Email" type="email" autoComplete="email" placeholder="you@company.co.ke" error={errors.email_address?.message} {...register('email_address')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+254 7XX XXX XXX"
+          error={errors.msisdn?.message}
+          {...register('msisdn')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.co.ke"
+          error={errors.email_address?.message}
+          {...register('email_address')}
+        />
         <Button type="submit" size="lg" className="w-full">
           Continue
         </Button>

@@ -46,7 +46,10 @@ export default function ResetPage() {
     getValues,
     setError,
     formState: { errors },
-  } = useForm<VerifyForm>({ resolver: zodResolver(verifySchema), defaultValues: { code: '', password: '', confirm: '' } });
+  } = useForm<VerifyForm>({
+    resolver: zodResolver(verifySchema),
+    defaultValues: { code: '', password: '', confirm: '' },
+  });
 
   useEffect(() => {
     if (fromLink && fromLink !== stored) set({ resetUsername: fromLink });
@@ -98,14 +101,19 @@ export default function ResetPage() {
         <>
           {!message && fromLink && <p className="mb-2">Welcome to the team! Set your password to get started.</p>}
           <p>
-            Enter the 6-digit code we sent for <span className="font-semibold text-ink">{username}</span> and choose
-            a password.
+            Enter the 6-digit code we sent for <span className="font-semibold text-ink">{username}</span> and choose a
+            password.
           </p>
         </>
       }
       footer={
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <button type="button" onClick={resend} disabled={resending} className="font-semibold text-brand-700 hover:underline disabled:opacity-60">
+          <button
+            type="button"
+            onClick={resend}
+            disabled={resending}
+            className="font-semibold text-brand-700 hover:underline disabled:opacity-60"
+          >
             {resending ? 'Sending...' : 'Send me a new code'}
           </button>
           <Link to={routes.signIn} className="font-semibold text-brand-700 hover:underline">
@@ -124,8 +132,21 @@ export default function ResetPage() {
           error={errors.code?.message}
           {...register('code')}
         />
-        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" error={errors.password?.message} {...register('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm?.message}
+          {...register('confirm')}
+        />
         <Button type="submit" size="lg" className="w-full" busy={busy} busyText="Verifying...">
           Verify
         </Button>

@@ -31,13 +31,13 @@ export default function SettingsPage() {
               ].map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-sm font-medium text-slate-500">{label}</dt>
-                  <dd className="mt-1 break-words rounded-lg border border-slate-200 bg-surface px-3 py-2.5 text-ink">{value}</dd>
+                  <dd className="mt-1 break-words rounded-lg border border-slate-200 bg-surface px-3 py-2.5 text-ink">
+                    {value}
+                  </dd>
                 </div>
               ))}
             </dl>
-            <p className="mt-6 text-sm text-slate-500">
-              To change these details, contact Tikiti support.
-            </p>
+            <p className="mt-6 text-sm text-slate-500">To change these details, contact Tikiti support.</p>
           </section>
         )}
       </div>

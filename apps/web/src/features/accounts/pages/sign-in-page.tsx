@@ -59,10 +59,26 @@ export default function SignInPage() {
         </div>
       }
     >
-      <form onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))} noValidate className="space-y-5">
-        <TextField label="Username" placeholder="Email/Phone" autoComplete="username" error={errors.username?.message} {...register('username')} />
+      <form
+        onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))}
+        noValidate
+        className="space-y-5"
+      >
+        <TextField
+          label="Username"
+          placeholder="Email/Phone"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register('username')}
+        />
         <div>
-          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <p className="mt-2 text-right text-sm">
             <Link to={routes.forgot} className="font-medium text-brand-700 hover:underline">
               Forgot password?

@@ -10,7 +10,11 @@ export function useOwnEvents(tab: OwnEventTab, page = 1, limit: number = PAGE_SI
   return useQuery({
     queryKey: [...eventsKeys.all, 'list', tab, page, limit],
     queryFn: ({ signal }) =>
-      api<OwnEventsPage>('client/event/view', { query: { page, limit, ...ownEventsTabFilter(tab) }, side: 'organiser', signal }),
+      api<OwnEventsPage>('client/event/view', {
+        query: { page, limit, ...ownEventsTabFilter(tab) },
+        side: 'organiser',
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -17,7 +17,11 @@ export function useOwnEvent(id: number) {
     initialData: stored?.id === id ? stored : undefined,
     queryFn: async ({ signal }): Promise<Event> => {
       for (let page = 1; ; page++) {
-        const res = await api<OwnEventsPage>('client/event/view', { query: { page, limit: PAGE_SIZE.max }, side: 'organiser', signal });
+        const res = await api<OwnEventsPage>('client/event/view', {
+          query: { page, limit: PAGE_SIZE.max },
+          side: 'organiser',
+          signal,
+        });
         const found = res.data.find((e) => e.id === id);
         if (found) return found;
         if (res.data.length === 0 || page * PAGE_SIZE.max >= res.total) {

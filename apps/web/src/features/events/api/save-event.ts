@@ -26,5 +26,9 @@ export function createEvent(values: EventFormValues, file: File) {
 
 /** PUT v1/event/update/{id} → 200 with the event; the image only when a new one was chosen. */
 export function updateEvent(id: number, values: EventFormValues, file?: File | null) {
-  return apiRequest<Event>(`event/update/${id}`, { method: 'PUT', body: eventFormData(values, file), side: 'organiser' });
+  return apiRequest<Event>(`event/update/${id}`, {
+    method: 'PUT',
+    body: eventFormData(values, file),
+    side: 'organiser',
+  });
 }

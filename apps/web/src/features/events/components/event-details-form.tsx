@@ -29,7 +29,8 @@ export type EventDetails = Omit<DraftEventDetails, 'id'>;
 export function EventDetailsForm(props: EventDetailsFormProps) {
   const categories = useCategories();
   if (categories.isPending) return <Loading label="Loading categories..." />;
-  if (categories.isError) return <ErrorState message={errorMessage(categories.error)} onRetry={() => void categories.refetch()} />;
+  if (categories.isError)
+    return <ErrorState message={errorMessage(categories.error)} onRetry={() => void categories.refetch()} />;
   return <DetailsForm {...props} categories={categories.data} />;
 }
 
@@ -40,7 +41,13 @@ interface EventDetailsFormProps {
   secondary: ReactNode;
 }
 
-function DetailsForm({ initial, submitLabel, onSubmit, secondary, categories }: EventDetailsFormProps & { categories: Category[] }) {
+function DetailsForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  secondary,
+  categories,
+}: EventDetailsFormProps & { categories: Category[] }) {
   const {
     register,
     handleSubmit,
@@ -95,8 +102,20 @@ function DetailsForm({ initial, submitLabel, onSubmit, secondary, categories }: 
             </option>
           ))}
         </SelectField>
-        <TextField label="Start Date and Time" hint="Nairobi time (EAT)" {...dateTimeProps} error={errors.start_time?.message} {...register('start_time')} />
-        <TextField label="End Date and Time" hint="Nairobi time (EAT)" {...dateTimeProps} error={errors.end_time?.message} {...register('end_time')} />
+        <TextField
+          label="Start Date and Time"
+          hint="Nairobi time (EAT)"
+          {...dateTimeProps}
+          error={errors.start_time?.message}
+          {...register('start_time')}
+        />
+        <TextField
+          label="End Date and Time"
+          hint="Nairobi time (EAT)"
+          {...dateTimeProps}
+          error={errors.end_time?.message}
+          {...register('end_time')}
+        />
       </div>
       <TextField
         label="Location"

@@ -31,7 +31,12 @@ export function OwnEventsList({
   }
   if (events.isError) return <ErrorState message={errorMessage(events.error)} onRetry={() => void events.refetch()} />;
   const { data, total } = events.data;
-  if (data.length === 0) return <EmptyState title={empty.title} action={empty.action}>{empty.body}</EmptyState>;
+  if (data.length === 0)
+    return (
+      <EmptyState title={empty.title} action={empty.action}>
+        {empty.body}
+      </EmptyState>
+    );
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE.organiser));
   return (
     <div>

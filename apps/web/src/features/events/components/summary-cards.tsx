@@ -5,7 +5,17 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useDashboardSummary } from '../api/dashboard-summary';
 
-function Card({ icon: Icon, label, value, testId }: { icon: LucideIcon; label: string; value: string; testId: string }) {
+function Card({
+  icon: Icon,
+  label,
+  value,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  testId: string;
+}) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-center gap-2 text-sm font-medium text-slate-500">
@@ -48,8 +58,18 @@ export function SummaryCards() {
     <div className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
       <Card icon={Wallet} label="Net sales" value={formatMoney(s.net_sales, s.currency)} testId="summary-net-sales" />
       <Card icon={CalendarDays} label="Events" value={s.events.toLocaleString('en-US')} testId="summary-events" />
-      <Card icon={Ticket} label="Tickets sold" value={s.tickets_sold.toLocaleString('en-US')} testId="summary-tickets-sold" />
-      <Card icon={CalendarClock} label="Upcoming events" value={s.upcoming_events.toLocaleString('en-US')} testId="summary-upcoming" />
+      <Card
+        icon={Ticket}
+        label="Tickets sold"
+        value={s.tickets_sold.toLocaleString('en-US')}
+        testId="summary-tickets-sold"
+      />
+      <Card
+        icon={CalendarClock}
+        label="Upcoming events"
+        value={s.upcoming_events.toLocaleString('en-US')}
+        testId="summary-upcoming"
+      />
     </div>
   );
 }

@@ -42,7 +42,7 @@ export const newTicketRow = (): TicketRow => ({
 export const ticketRowOf = (t: TicketType): TicketRow => ({
   id: t.id,
   name: t.name,
-  price_per_ticket: String(t.price_per_ticket),
+  price_per_ticket: t.price_per_ticket.toFixed(2),
   no_of_persons: String(t.no_of_persons),
   max_tickets: String(t.max_tickets),
   status: t.status,
@@ -104,7 +104,12 @@ export function TicketRowsForm({
         await onSave(tickets);
       } catch (err) {
         showAlert('danger', errorMessage(err));
-        applyServerFieldErrors(err, setError, (name) => /^tickets\.\d+\.(name|price_per_ticket|no_of_persons|max_tickets)$/.test(name), 'tickets.');
+        applyServerFieldErrors(
+          err,
+          setError,
+          (name) => /^tickets\.\d+\.(name|price_per_ticket|no_of_persons|max_tickets)$/.test(name),
+          'tickets.',
+        );
       }
     });
   const onInvalid = () => {
@@ -120,7 +125,11 @@ export function TicketRowsForm({
           const e = errors.tickets?.[index];
           const sold = rows[index]?.sold ?? 0;
           return (
-            <li key={field.id} className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="ticket-row">
+            <li
+              key={field.id}
+              className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+              data-testid="ticket-row"
+            >
               <div className="mb-3 flex items-center justify-between gap-3">
                 <h3 className="text-sm font-semibold text-slate-700">
                   {rows[index]?.name.trim() || 'New ticket'}
@@ -137,8 +146,15 @@ export function TicketRowsForm({
                   <X className="h-5 w-5" aria-hidden />
                 </button>
               </div>
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
-                <TextField label="Name" placeholder="e.g. Early bird" maxLength={100} error={e?.name?.message} {...register(`tickets.${index}.name`)} />
+              <div className="grid grid-cols-2 items-end gap-4 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+                <TextField
+                  className="col-span-2 lg:col-span-1"
+                  label="Name"
+                  placeholder="e.g. Early bird"
+                  maxLength={100}
+                  error={e?.name?.message}
+                  {...register(`tickets.${index}.name`)}
+                />
                 <TextField
                   label={`Price per ticket (${currency})`}
                   type="number"

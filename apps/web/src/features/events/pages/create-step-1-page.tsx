@@ -40,9 +40,7 @@ export default function CreateStep1Page() {
             set({ draftEvent: { ...draft, ...details } });
             void navigate(routes.eventStep(2));
           }}
-          secondary={
-            <DiscardDraftButton />
-          }
+          secondary={<DiscardDraftButton />}
         />
       </div>
     </div>

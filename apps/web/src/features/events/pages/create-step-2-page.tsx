@@ -8,7 +8,7 @@ import { useSession } from '../../../app/store';
 import { routes } from '../../../app/routes';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { clearAlert, showAlert } from '../../../lib/alert';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
@@ -22,7 +22,8 @@ import { ImagePicker, imageErrorOf } from '../components/image-picker';
 
 const IMAGE_REQUIRED = 'Image is required';
 
-const linkClass = 'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
+const linkClass =
+  'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
 
 /**
  * Create event step 2 (spec §2): image and descriptions, then the create call; the event
@@ -45,7 +46,10 @@ export default function CreateStep2Page() {
     formState: { errors },
   } = useForm<DescriptionValues>({
     resolver: zodResolver(descriptionsSchema),
-    defaultValues: { full_description: draft?.full_description ?? '', short_description: draft?.short_description ?? '' },
+    defaultValues: {
+      full_description: draft?.full_description ?? '',
+      short_description: draft?.short_description ?? '',
+    },
   });
 
   if (!draft) return <Navigate to={routes.eventStep(1)} replace />;
@@ -83,7 +87,11 @@ export default function CreateStep2Page() {
     <div className="mx-auto max-w-3xl">
       <EventPageHeader
         title="Create Event"
-        intro={<>Add an image and tell attendees about <span className="font-medium text-ink">{draft.title}</span>.</>}
+        intro={
+          <>
+            Add an image and tell attendees about <span className="font-medium text-ink">{draft.title}</span>.
+          </>
+        }
         step={{ n: 2, of: 3, label: 'Image and description' }}
       />
       <FormPanel>
@@ -94,12 +102,17 @@ export default function CreateStep2Page() {
             onChange={(picked, problem) => {
               setFile(picked);
               setImageError(problem ?? undefined);
+              if (picked) clearAlert();
             }}
           />
           <DescriptionFields register={register} errors={errors} />
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex gap-6">
-              <Link to={routes.eventStep(1)} onClick={() => set({ draftEvent: { ...draft, ...getValues() } })} className={linkClass}>
+              <Link
+                to={routes.eventStep(1)}
+                onClick={() => set({ draftEvent: { ...draft, ...getValues() } })}
+                className={linkClass}
+              >
                 <ArrowLeft className="h-4 w-4" aria-hidden />
                 Back
               </Link>

@@ -12,7 +12,8 @@ import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader } from '../components/event-page-header';
 import { TicketRowsForm } from '../components/ticket-rows-form';
 
-const linkClass = 'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
+const linkClass =
+  'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
 
 /**
  * Create event step 3 (spec §2): the ticket types. Saving them publishes the event
@@ -33,7 +34,12 @@ export default function CreateStep3Page() {
     <div className="mx-auto max-w-4xl">
       <EventPageHeader
         title="Create Event"
-        intro={<>Add the tickets for <span className="font-medium text-ink">{draft.title}</span>. Saving them publishes the event.</>}
+        intro={
+          <>
+            Add the tickets for <span className="font-medium text-ink">{draft.title}</span>. Saving them publishes the
+            event.
+          </>
+        }
         step={{ n: 3, of: 3, label: 'Tickets' }}
       />
       <TicketRowsForm
@@ -43,7 +49,12 @@ export default function CreateStep3Page() {
         onSave={async (tickets) => {
           const res = await registerTickets(
             eventId,
-            tickets.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({ name, price_per_ticket, no_of_persons, max_tickets })),
+            tickets.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({
+              name,
+              price_per_ticket,
+              no_of_persons,
+              max_tickets,
+            })),
           );
           await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
           showAlert('success', `${res.status_description}. “${draft.title}” is published.`);

@@ -32,7 +32,9 @@ export default function DashboardPage() {
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Hello{userName?.fn ? `, ${userName.fn}` : ''} 👋</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Hello{userName?.fn ? `, ${userName.fn}` : ''}
+          </h1>
           <p className="mt-1 text-slate-600">Welcome back. Here is how your events are doing.</p>
         </div>
         {createLink}
@@ -57,14 +59,22 @@ export default function DashboardPage() {
                 <OwnEventsList
                   tab="recentlyPublished"
                   page={1}
-                  empty={{ title: 'Nothing published this week', body: 'Events you publish show here for 7 days.', action: createLink }}
+                  empty={{
+                    title: 'Nothing published this week',
+                    body: 'Events you publish show here for 7 days.',
+                    action: createLink,
+                  }}
                 />
               </TabsContent>
               <TabsContent value="drafts">
                 <OwnEventsList
                   tab="drafts"
                   page={1}
-                  empty={{ title: 'No drafts', body: 'An event stays a draft until you add its tickets.', action: createLink }}
+                  empty={{
+                    title: 'No drafts',
+                    body: 'An event stays a draft until you add its tickets.',
+                    action: createLink,
+                  }}
                 />
               </TabsContent>
             </Tabs>

@@ -24,7 +24,11 @@ export default function EditStep1Page() {
     <div className="mx-auto max-w-3xl">
       <EventPageHeader
         title="Update Event"
-        intro={<>Editing <span className="font-medium text-ink">{event.title}</span></>}
+        intro={
+          <>
+            Editing <span className="font-medium text-ink">{event.title}</span>
+          </>
+        }
         step={{ n: 1, of: 3, label: 'Details' }}
       />
       <FormPanel>
@@ -45,7 +49,10 @@ export default function EditStep1Page() {
             void navigate(routes.eventViewStep(2));
           }}
           secondary={
-            <Link to={routes.myEvents} className="inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline">
+            <Link
+              to={routes.myEvents}
+              className="inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline"
+            >
               <ArrowLeft className="h-4 w-4" aria-hidden />
               Back to my events
             </Link>

@@ -10,7 +10,7 @@ import { useSession } from '../../../app/store';
 import { routes } from '../../../app/routes';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { clearAlert, showAlert } from '../../../lib/alert';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
@@ -22,7 +22,8 @@ import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { IMAGE_TIPS, ImagePicker, imageErrorOf } from '../components/image-picker';
 
 const IMAGE_REQUIRED = 'Image is required';
-const linkClass = 'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
+const linkClass =
+  'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
 
 const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
   { value: EVENT_STATUS.published, label: 'Published', hint: 'Listed on Tikiti; buyers can book.' },
@@ -44,7 +45,9 @@ export default function EditStep2Page() {
   const [changing, setChanging] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
-  const [status, setStatus] = useState<EventStatus>(event?.status === EVENT_STATUS.draft ? EVENT_STATUS.draft : EVENT_STATUS.published);
+  const [status, setStatus] = useState<EventStatus>(
+    event?.status === EVENT_STATUS.draft ? EVENT_STATUS.draft : EVENT_STATUS.published,
+  );
   const {
     register,
     handleSubmit,
@@ -53,7 +56,10 @@ export default function EditStep2Page() {
     formState: { errors },
   } = useForm<DescriptionValues>({
     resolver: zodResolver(descriptionsSchema),
-    defaultValues: { full_description: event?.full_description ?? '', short_description: event?.short_description ?? '' },
+    defaultValues: {
+      full_description: event?.full_description ?? '',
+      short_description: event?.short_description ?? '',
+    },
   });
 
   if (!event) return <Navigate to={routes.myEvents} replace />;
@@ -96,16 +102,18 @@ export default function EditStep2Page() {
     <div className="mx-auto max-w-3xl">
       <EventPageHeader
         title="Update Event"
-        intro={<>Editing <span className="font-medium text-ink">{event.title}</span></>}
+        intro={
+          <>
+            Editing <span className="font-medium text-ink">{event.title}</span>
+          </>
+        }
         step={{ n: 2, of: 3, label: 'Image, description and visibility' }}
       />
       <FormPanel>
         <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-8">
           <section>
             <h2 className="text-lg font-semibold">Main event image</h2>
-            <ul className="mt-1 list-inside list-disc text-sm text-slate-500">
-              <li>{IMAGE_TIPS}</li>
-            </ul>
+            <p className="mt-1 text-sm text-slate-500">{IMAGE_TIPS}</p>
             <div className="mt-4">
               {changing ? (
                 <div className="space-y-2">
@@ -117,6 +125,7 @@ export default function EditStep2Page() {
                     onChange={(picked, problem) => {
                       setFile(picked);
                       setImageError(problem ?? undefined);
+                      if (picked) clearAlert();
                     }}
                   />
                   <button
@@ -134,7 +143,13 @@ export default function EditStep2Page() {
               ) : (
                 <div className="space-y-3">
                   <div className="aspect-[2/1] overflow-hidden rounded-2xl bg-slate-100">
-                    {event.image && <img src={event.image} alt={`Current image of ${event.title}`} className="h-full w-full object-cover" />}
+                    {event.image && (
+                      <img
+                        src={event.image}
+                        alt={`Current image of ${event.title}`}
+                        className="h-full w-full object-cover"
+                      />
+                    )}
                   </div>
                   <Button variant="secondary" size="sm" onClick={() => setChanging(true)}>
                     Change

@@ -28,7 +28,13 @@ export default function EditTicketsPage() {
     <div className="mx-auto max-w-4xl">
       <EventPageHeader
         title="Ticket Update"
-        intro={event.data ? <>Tickets of <span className="font-medium text-ink">{event.data.title}</span></> : undefined}
+        intro={
+          event.data ? (
+            <>
+              Tickets of <span className="font-medium text-ink">{event.data.title}</span>
+            </>
+          ) : undefined
+        }
         step={{ n: 3, of: 3, label: 'Tickets' }}
       />
       {event.isPending ? (
@@ -58,7 +64,15 @@ function TicketsEditor({ event }: { event: Event }) {
         // ones registered, which publishes it, as Finish Setup would have.
         const res = open.length
           ? await updateTickets(event.id, tickets)
-          : await registerTickets(event.id, tickets.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({ name, price_per_ticket, no_of_persons, max_tickets })));
+          : await registerTickets(
+              event.id,
+              tickets.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({
+                name,
+                price_per_ticket,
+                no_of_persons,
+                max_tickets,
+              })),
+            );
         set({ storedEvent: { ...event, tickets: res.data } });
         await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
         showAlert('success', res.status_description);
@@ -66,7 +80,10 @@ function TicketsEditor({ event }: { event: Event }) {
         void navigate(routes.dashboard);
       }}
       actions={
-        <Link to={routes.dashboard} className="inline-flex items-center justify-center py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline">
+        <Link
+          to={routes.dashboard}
+          className="inline-flex items-center justify-center py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline"
+        >
           Discard
         </Link>
       }

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import type { OwnEventTab } from '@tikiti/contract';
 import { routes } from '../../../app/routes';
 import { ButtonLink } from '../../../components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { PillTabsList, PillTabsTrigger, Tabs, TabsContent } from '../../../components/ui/tabs';
 import { useTitle } from '../../../lib/use-title';
 import { OwnEventsList } from '../components/own-events-list';
 
@@ -48,13 +48,13 @@ export default function MyEventsPage() {
         {createLink}
       </div>
       <Tabs value={tab} onValueChange={(v) => go({ tab: v as OwnEventTab })} className="mt-8">
-        <TabsList aria-label="Event filters">
+        <PillTabsList aria-label="Event filters">
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
+            <PillTabsTrigger key={t.value} value={t.value}>
               {t.label}
-            </TabsTrigger>
+            </PillTabsTrigger>
           ))}
-        </TabsList>
+        </PillTabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
             {t.value === tab && (

@@ -51,7 +51,10 @@ export default function InvitePage() {
 
   return (
     <div className="mx-auto max-w-2xl">
-      <Link to={routes.myTeam} className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
+      <Link
+        to={routes.myTeam}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Team access
       </Link>
@@ -65,10 +68,32 @@ export default function InvitePage() {
         className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="off" error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label="Last Name" autoComplete="off" error={errors.last_name?.message} {...register('last_name')} />
-          <TextField label="Email" type="email" autoComplete="off" error={errors.email_address?.message} {...register('email_address')} />
-          <TextField label="Phone No" type="tel" autoComplete="off" error={errors.msisdn?.message} {...register('msisdn')} />
+          <TextField
+            label="First Name"
+            autoComplete="off"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="off"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            error={errors.email_address?.message}
+            {...register('email_address')}
+          />
+          <TextField
+            label="Phone No"
+            type="tel"
+            autoComplete="off"
+            error={errors.msisdn?.message}
+            {...register('msisdn')}
+          />
         </div>
         <div className="flex justify-end">
           <Button type="submit" busy={busy} busyText="Inviting...">

@@ -22,10 +22,20 @@ function TeamTable({ people, withLastLogin }: { people: Teammate[]; withLastLogi
         <table className="w-full text-left text-sm">
           <thead className="bg-surface text-slate-500">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium">Name</th>
-              <th scope="col" className="px-5 py-3 font-medium">Email</th>
-              <th scope="col" className="px-5 py-3 font-medium">Phone</th>
-              {withLastLogin && <th scope="col" className="px-5 py-3 font-medium">Last Login</th>}
+              <th scope="col" className="px-5 py-3 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Phone
+              </th>
+              {withLastLogin && (
+                <th scope="col" className="px-5 py-3 font-medium">
+                  Last Login
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -33,11 +43,17 @@ function TeamTable({ people, withLastLogin }: { people: Teammate[]; withLastLogi
               <tr key={p.id}>
                 <td className="px-5 py-3 font-medium text-ink">
                   {fullName(p)}
-                  {p.role === 'owner' && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Owner</span>}
+                  {p.role === 'owner' && (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                      Owner
+                    </span>
+                  )}
                 </td>
                 <td className="break-all px-5 py-3 text-slate-700">{p.email_address}</td>
                 <td className="px-5 py-3 text-slate-700">{p.msisdn ?? '—'}</td>
-                {withLastLogin && <td className="px-5 py-3 text-slate-700">{p.last_login_date ? lastLogin(p.last_login_date) : '—'}</td>}
+                {withLastLogin && (
+                  <td className="px-5 py-3 text-slate-700">{p.last_login_date ? lastLogin(p.last_login_date) : '—'}</td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -48,13 +64,26 @@ function TeamTable({ people, withLastLogin }: { people: Teammate[]; withLastLogi
           <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <p className="font-semibold text-ink">
               {fullName(p)}
-              {p.role === 'owner' && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Owner</span>}
+              {p.role === 'owner' && (
+                <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                  Owner
+                </span>
+              )}
             </p>
             <dl className="mt-2 space-y-1 text-sm">
-              <div className="flex gap-2"><dt className="w-20 shrink-0 text-slate-500">Email</dt><dd className="min-w-0 break-all">{p.email_address}</dd></div>
-              <div className="flex gap-2"><dt className="w-20 shrink-0 text-slate-500">Phone</dt><dd>{p.msisdn ?? '—'}</dd></div>
+              <div className="flex gap-2">
+                <dt className="w-20 shrink-0 text-slate-500">Email</dt>
+                <dd className="min-w-0 break-all">{p.email_address}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="w-20 shrink-0 text-slate-500">Phone</dt>
+                <dd>{p.msisdn ?? '—'}</dd>
+              </div>
               {withLastLogin && (
-                <div className="flex gap-2"><dt className="w-20 shrink-0 text-slate-500">Last Login</dt><dd>{p.last_login_date ? lastLogin(p.last_login_date) : '—'}</dd></div>
+                <div className="flex gap-2">
+                  <dt className="w-20 shrink-0 text-slate-500">Last Login</dt>
+                  <dd>{p.last_login_date ? lastLogin(p.last_login_date) : '—'}</dd>
+                </div>
               )}
             </dl>
           </li>
