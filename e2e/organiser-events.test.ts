@@ -317,9 +317,14 @@ describe('organiser events journey', () => {
 
     await page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Events' }).click();
     await page.waitForURL('**/organizer/events');
+    await page.getByRole('heading', { name: 'My events' }).waitFor();
+    await page.getByRole('status', { name: 'Loading events' }).waitFor({ state: 'detached' });
     await page.getByRole('article').first().waitFor();
     await screenshot(page, 'organiser-my-events-phone');
     await page.getByRole('tab', { name: 'Ended' }).click();
+    await page.waitForURL('**/organizer/events?tab=ended');
+    await page.getByRole('status', { name: 'Loading events' }).waitFor({ state: 'detached' });
+    await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
     await page.getByRole('article').first().waitFor();
     for (const article of await page.getByRole('article').all()) await article.getByText('Ended').waitFor();
 

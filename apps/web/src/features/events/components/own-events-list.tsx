@@ -40,7 +40,10 @@ export function OwnEventsList({
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE.organiser));
   return (
     <div>
-      <ul className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${events.isPlaceholderData ? 'opacity-60' : ''}`}>
+      <ul
+        className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${events.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={events.isPlaceholderData || undefined}
+      >
         {data.map((e) => (
           <li key={e.id} className="flex">
             <EventCard event={e} />

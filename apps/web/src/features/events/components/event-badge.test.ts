@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { eventBadge } from './event-badge';
+import { imageProblem } from './image-picker';
+
+const now = new Date('2026-11-22T09:00:00Z');
+
+describe('eventBadge (spec §4 rule, in its order)', () => {
+  it('calls any event whose end has passed Ended, draft or not', () => {
+    expect(eventBadge({ end_time: '2026-11-22T08:59:59Z', status: 1 }, now).label).toBe('Ended');
+    expect(eventBadge({ end_time: '2026-11-01T00:00:00Z', status: 2 }, now).label).toBe('Ended');
+  });
+
+  it('calls a published event that has not ended Published, and a draft Draft', () => {
+    expect(eventBadge({ end_time: '2026-11-22T09:00:01Z', status: 1 }, now).label).toBe('Published');
+    expect(eventBadge({ end_time: '2027-01-01T00:00:00Z', status: 2 }, now).label).toBe('Draft');
+  });
+});
+
+describe('imageProblem (the picker refuses before any upload)', () => {
+  const file = (bytes: number, type: string) => new File([new Uint8Array(bytes)], 'cover', { type });
+
+  it('accepts JPEG and PNG up to 10 MB', () => {
+    expect(imageProblem(file(1024, 'image/png'))).toBeNull();
+    expect(imageProblem(file(10 * 1024 * 1024, 'image/jpeg'))).toBeNull();
+  });
+
+  it('refuses other types, files over 10 MB and empty files', () => {
+    expect(imageProblem(file(1024, 'image/gif'))).toBe('Choose a JPEG or PNG image');
+    expect(imageProblem(file(1024, 'application/pdf'))).toBe('Choose a JPEG or PNG image');
+    expect(imageProblem(file(10 * 1024 * 1024 + 1, 'image/png'))).toBe('The image is larger than 10MB');
+    expect(imageProblem(file(0, 'image/png'))).toBe('The file is empty');
+  });
+});
