@@ -186,7 +186,7 @@ describe('organiser accounts journey', () => {
       await matePage.getByLabel('Username').fill(mate.email);
       await matePage.getByLabel('Password').fill('not-the-password');
       await matePage.getByRole('button', { name: 'Sign In' }).click();
-      await matePage.locator('[aria-live="polite"] [role="alert"]').waitFor();
+      await banner(matePage, /username or password/i).waitFor();
       expect(matePage.url()).toContain('/organizer/login');
       await matePage.getByLabel('Password').fill(password);
       await screenshot(matePage, `organiser-sign-in-${size}`);
@@ -210,8 +210,17 @@ describe('organiser accounts journey', () => {
     });
   }
 
-  it('recovery always moves on to the reset page, and a 409 sends the organiser to sign in', async () => {
+  it('guards, recovery always moving on to reset, and a 409 sending the organiser to sign in', async () => {
     const { context, page, failures } = await newPage(VIEWPORTS.desktop);
+    // Step 2 without step 1 goes back; reset without a username and organiser pages without a
+    // session go to sign-in.
+    await page.goto('/organizer/register-details');
+    await page.waitForURL('**/organizer/register');
+    await page.goto('/organizer/reset');
+    await page.waitForURL('**/organizer/login');
+    await page.goto('/organizer/dashboard');
+    await page.waitForURL('**/organizer/login');
+
     await page.goto('/organizer/forgot');
     await page.getByLabel('Username').fill('nobody-here@example.co.ke');
     await page.getByRole('button', { name: 'Recover' }).click();
@@ -233,7 +242,7 @@ describe('organiser accounts journey', () => {
     await page.getByRole('checkbox').check();
     const started = Date.now();
     await page.getByRole('button', { name: 'Create organiser account' }).click();
-    await page.locator('[aria-live="polite"] [role="alert"]').waitFor();
+    await banner(page, /already exists/).waitFor();
     expect(page.url()).toContain('/organizer/register-details');
     await page.waitForURL('**/organizer/login', { timeout: 10_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2400);

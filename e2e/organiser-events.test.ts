@@ -169,7 +169,9 @@ describe('organiser events journey', () => {
     await banner(page, 'Image is required').waitFor();
     await page.locator('input[type="file"]').setInputFiles(fake);
     await page.getByRole('button', { name: 'Create Event' }).click();
-    await page.locator('[aria-live="polite"] [role="alert"]').waitFor();
+    // The server judges the bytes (415): its message in the banner and under the picker.
+    await banner(page, /must be a JPEG or PNG/).waitFor();
+    await expect(page.getByText(/must be a JPEG or PNG/).count()).resolves.toBe(2);
     expect(page.url()).toContain('/organizer/event/2');
     await page.locator('input[type="file"]').setInputFiles(cover);
     await page.getByRole('img', { name: 'Event image preview' }).waitFor();

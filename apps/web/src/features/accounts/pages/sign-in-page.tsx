@@ -25,9 +25,9 @@ export default function SignInPage() {
 
   const onValid = (body: LoginBody) =>
     run(async () => {
+      clearAlert();
       try {
         await signInOrganiser(body);
-        clearAlert();
         void navigate(routes.dashboard);
       } catch (err) {
         showAlert('danger', errorMessage(err));
