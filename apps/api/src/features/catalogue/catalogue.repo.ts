@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { EVENT_STATUS, TICKET_STATUS } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { categories, events, organisations, ticketTypes } from '../../db/schema/index.js';
@@ -67,7 +67,7 @@ export type TicketRow = {
 export type EventWithTickets = EventRow & { tickets: TicketRow[] };
 
 export interface EventPageQuery {
-  /** Conditions on `events` (and the joined `categories`/`organisations`). */
+  /** Conditions on `events`. */
   where?: SQL;
   /** Defaults to soonest first, id as the tie-break. */
   orderBy?: SQL[];
@@ -75,84 +75,137 @@ export interface EventPageQuery {
   offset: number;
 }
 
-/**
- * One page of events with their open ticket types and the count of all matching events:
- * one query for the page (the total rides along as a window count), one for the tickets.
- * Shared by the public catalogue and the organiser's own event list.
+const soonestFirst = [asc(events.startTime), asc(events.id)];
+
+/*
+ * Every read of events is one query: the events with their category and organiser, and each
+ * event's open ticket types aggregated as JSON beside it (no N+1). Measured under load, this
+ * beats a second query for the tickets: the round trip costs more than the aggregation. The
+ * public queries are prepared once per database so PostgreSQL plans them once; every filter
+ * is a parameter, NULL when absent.
  */
-export async function findEventPage(db: Db, q: EventPageQuery): Promise<{ events: EventWithTickets[]; total: number }> {
-  const rows = await db
-    .select({ ...eventColumns, total: sql<number>`(count(*) over ())::int` })
-    .from(events)
+const p = {
+  ids: sql.placeholder('ids'),
+  id: sql.placeholder('id'),
+  endsAfter: sql.placeholder('endsAfter'),
+  startsBefore: sql.placeholder('startsBefore'),
+  categoryId: sql.placeholder('categoryId'),
+  organisationId: sql.placeholder('organisationId'),
+  patterns: sql.placeholder('patterns'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/** An event's open ticket types in their order, as a JSON array with the keys of `TicketRow`. */
+const openTicketsJson = sql<TicketRow[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', t.id, 'eventId', t.event_id, 'name', t.name, 'noOfPersons', t.no_of_persons,
+    'priceMinor', t.price_minor, 'maxTickets', t.max_tickets, 'sold', t.sold, 'held', t.held, 'status', t.status
+  ) ORDER BY t.sort_order, t.id), '[]'::json)
+  FROM ${ticketTypes} t WHERE t.event_id = ${events.id} AND t.status = ${sql.raw(String(TICKET_STATUS.open))})`.mapWith(
+  // node-postgres and PGlite both parse json; a driver that did not would hand over text.
+  (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as TicketRow[],
+);
+
+/**
+ * A page of events: a narrow CTE picks the page's ids (and counts every match in a window),
+ * then the page's events are read with their category, organiser and open tickets.
+ */
+function eventPageQuery(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
+  const page = db.$with('page').as(
+    db
+      .select({ id: events.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+      .from(events)
+      .where(where)
+      .orderBy(...orderBy)
+      // Drizzle types limit/offset as numbers but takes placeholders.
+      .limit(limit as number)
+      .offset(offset as number),
+  );
+  return db
+    .with(page)
+    .select({ ...eventColumns, tickets: openTicketsJson, total: page.total })
+    .from(page)
+    .innerJoin(events, eq(events.id, page.id))
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))
-    .where(q.where)
-    .orderBy(...(q.orderBy ?? [asc(events.startTime), asc(events.id)]))
-    .limit(q.limit)
-    .offset(q.offset);
-  // Past the last page there is no row to carry the total: count separately.
-  const total = rows[0]?.total ?? (q.offset > 0 ? await countEvents(db, q.where) : 0);
-  return { events: await withOpenTickets(db, rows), total };
+    .orderBy(...orderBy);
 }
 
-async function countEvents(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .innerJoin(categories, eq(categories.id, events.categoryId))
-    .innerJoin(organisations, eq(organisations.id, events.organisationId))
-    .where(where);
-  return row?.n ?? 0;
-}
-
-/** One event with its open ticket types, or undefined when none matches. */
-export async function findEvent(db: Db, where: SQL): Promise<EventWithTickets | undefined> {
-  const rows = await db
-    .select(eventColumns)
+function eventQuery(db: Db, where: SQL) {
+  return db
+    .select({ ...eventColumns, tickets: openTicketsJson })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))
     .where(where)
     .limit(1);
-  if (!rows.length) return undefined;
-  return (await withOpenTickets(db, rows))[0];
 }
 
-/** Attaches each event's open ticket types (ordered by sort_order) with a single query. */
-async function withOpenTickets<E extends EventRow>(db: Db, rows: E[]): Promise<(E & { tickets: TicketRow[] })[]> {
-  if (!rows.length) return [];
-  const tickets = await findOpenTickets(db, rows.map((r) => r.id));
-  const byEvent = new Map<number, TicketRow[]>();
-  for (const t of tickets) {
-    const list = byEvent.get(t.eventId);
-    if (list) list.push(t);
-    else byEvent.set(t.eventId, [t]);
-  }
-  return rows.map((r) => ({ ...r, tickets: byEvent.get(r.id) ?? [] }));
+/** The public list: published events ending after `endsAfter`, narrowed by the filters. */
+const publicWhere = and(
+  eq(events.status, EVENT_STATUS.published),
+  sql`${events.endTime} > ${p.endsAfter}::timestamptz`,
+  sql`(${p.startsBefore}::timestamptz IS NULL OR ${events.startTime} < ${p.startsBefore}::timestamptz)`,
+  sql`(${p.categoryId}::int IS NULL OR ${events.categoryId} = ${p.categoryId}::int)`,
+  sql`(${p.organisationId}::int IS NULL OR ${events.organisationId} = ${p.organisationId}::int)`,
+  // Every word must match one of the fields: there is no word that none of them matches.
+  sql`(cardinality(${p.patterns}::text[]) = 0 OR NOT EXISTS (
+    SELECT 1 FROM unnest(${p.patterns}::text[]) AS w(pattern) WHERE NOT (
+      ${events.title} ILIKE w.pattern OR ${events.shortDescription} ILIKE w.pattern
+      OR ${events.fullDescription} ILIKE w.pattern OR ${events.location} ILIKE w.pattern)))`,
+)!;
+
+function prepare(db: Db) {
+  return {
+    tickets: db
+      .select(ticketColumns)
+      .from(ticketTypes)
+      .where(and(sql`${ticketTypes.eventId} = ANY(${p.ids}::int[])`, eq(ticketTypes.status, TICKET_STATUS.open)))
+      .orderBy(asc(ticketTypes.eventId), asc(ticketTypes.sortOrder), asc(ticketTypes.id))
+      .prepare('catalogue_open_tickets'),
+    publicPage: eventPageQuery(db, publicWhere, soonestFirst, p.limit, p.offset).prepare('catalogue_public_page'),
+    publicEvent: eventQuery(db, and(eq(events.id, p.id), eq(events.status, EVENT_STATUS.published))!).prepare(
+      'catalogue_public_event',
+    ),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+function preparedFor(db: Db) {
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = prepare(db)));
+  return q;
 }
 
-/** Open ticket types of the given events, in each event's sort order. */
+/** Open ticket types of the given events, in each event's sort order (for callers without the events). */
 export async function findOpenTickets(db: Db, eventIds: number[]): Promise<TicketRow[]> {
   if (!eventIds.length) return [];
-  return db
-    .select(ticketColumns)
-    .from(ticketTypes)
-    .where(
-      and(
-        eventIds.length === 1 ? eq(ticketTypes.eventId, eventIds[0]!) : inArray(ticketTypes.eventId, eventIds),
-        eq(ticketTypes.status, TICKET_STATUS.open),
-      ),
-    )
-    .orderBy(asc(ticketTypes.eventId), asc(ticketTypes.sortOrder), asc(ticketTypes.id));
+  return preparedFor(db).tickets.execute({ ids: eventIds });
 }
 
-export async function isPublished(db: Db, eventId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.status, EVENT_STATUS.published)))
-    .limit(1);
-  return rows.length > 0;
+const withoutTotal = (rows: (EventWithTickets & { total: number })[]): EventWithTickets[] =>
+  rows.map(({ total: _total, ...event }) => event);
+
+/**
+ * One page of events with their open ticket types and the count of all matching events.
+ * Shared by the public catalogue and the organiser's own event list.
+ */
+export async function findEventPage(db: Db, q: EventPageQuery): Promise<{ events: EventWithTickets[]; total: number }> {
+  const rows = await eventPageQuery(db, q.where, q.orderBy ?? soonestFirst, q.limit, q.offset);
+  // Past the last page there is no row to carry the total: count separately.
+  const total = rows[0]?.total ?? (q.offset > 0 ? await countEvents(db, q.where) : 0);
+  return { events: withoutTotal(rows), total };
+}
+
+async function countEvents(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
+  return row?.n ?? 0;
+}
+
+/** One event with its open ticket types, or undefined when none matches. */
+export async function findEvent(db: Db, where: SQL): Promise<EventWithTickets | undefined> {
+  const [row] = await eventQuery(db, where);
+  return row;
 }
 
 export interface PublicEventFilter {
@@ -168,32 +221,31 @@ export interface PublicEventFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of the public list: published events in the window, narrowed by the filters. */
-export function publicEventsWhere(f: PublicEventFilter): SQL | undefined {
-  return and(
-    eq(events.status, EVENT_STATUS.published),
-    gt(events.endTime, f.endsAfter),
-    f.startsBefore ? lt(events.startTime, f.startsBefore) : undefined,
-    f.categoryId ? eq(events.categoryId, f.categoryId) : undefined,
-    f.organisationId ? eq(events.organisationId, f.organisationId) : undefined,
-    ...f.words.map((word) => {
-      const pattern = `%${escapeLike(word)}%`;
-      return or(
-        ilike(events.title, pattern),
-        ilike(events.shortDescription, pattern),
-        ilike(events.fullDescription, pattern),
-        ilike(events.location, pattern),
-      );
-    }),
-  );
+/** Published events in the filter's window, soonest first, with the count of all matches. */
+export async function findPublicEventPage(
+  db: Db,
+  f: PublicEventFilter,
+  page: { limit: number; offset: number },
+): Promise<{ events: EventWithTickets[]; total: number }> {
+  const { publicPage } = preparedFor(db);
+  const filter = {
+    endsAfter: f.endsAfter.toISOString(),
+    startsBefore: f.startsBefore?.toISOString() ?? null,
+    categoryId: f.categoryId ?? null,
+    organisationId: f.organisationId ?? null,
+    patterns: f.words.map((w) => `%${escapeLike(w)}%`),
+  };
+  const rows = await publicPage.execute({ ...filter, ...page });
+  if (rows.length || page.offset === 0) return { events: withoutTotal(rows), total: rows[0]?.total ?? 0 };
+  // Past the last page there is no row to carry the total: ask for the first one.
+  const [first] = await publicPage.execute({ ...filter, limit: 1, offset: 0 });
+  return { events: [], total: first?.total ?? 0 };
 }
 
-export async function findPublicEventPage(db: Db, filter: PublicEventFilter, page: { limit: number; offset: number }) {
-  return findEventPage(db, { where: publicEventsWhere(filter), ...page });
-}
-
-export async function findPublishedEvent(db: Db, id: number) {
-  return findEvent(db, and(eq(events.id, id), eq(events.status, EVENT_STATUS.published))!);
+/** A published event with its open ticket types, or undefined. */
+export async function findPublishedEvent(db: Db, id: number): Promise<EventWithTickets | undefined> {
+  const [row] = await preparedFor(db).publicEvent.execute({ id });
+  return row;
 }
 
 /** Organisers with at least one published event, by name. */

@@ -3,11 +3,9 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import {
   findCategories,
-  findOpenTickets,
   findPublicEventPage,
   findPublicOrganisers,
   findPublishedEvent,
-  isPublished,
 } from './catalogue.repo.js';
 import { toEventView, toTicketView } from './event-view.js';
 
@@ -43,8 +41,9 @@ export async function getPublicEvent(db: Db, id: number): Promise<Event> {
 
 /** GET v1/event/{id}/tickets: the open ticket types of a published event. */
 export async function listPublicTickets(db: Db, eventId: number): Promise<TicketType[]> {
-  if (!(await isPublished(db, eventId))) throw notFound('Event');
-  return (await findOpenTickets(db, [eventId])).map(toTicketView);
+  const event = await findPublishedEvent(db, eventId);
+  if (!event) throw notFound('Event');
+  return event.tickets.map(toTicketView);
 }
 
 /** GET v1/client/view: organisers with at least one published event. */
