@@ -92,7 +92,7 @@ export function coverSvg(spec: CoverSpec): string {
   const title = lines
     .map((l, i) => `<tspan x="72" y="${Math.round(top + i * lineHeight)}">${escapeXml(l)}</tspan>`)
     .join('');
-  const font = "font-family=\"Inter, 'DejaVu Sans', Arial, sans-serif\"";
+  const font = 'font-family="Inter, \'DejaVu Sans\', Arial, sans-serif"';
   const angle = r(0, 1);
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
@@ -108,5 +108,7 @@ ${shapes.join('\n')}
 
 /** Renders a cover to JPEG bytes, ready for the media store. */
 export function renderCover(spec: CoverSpec): Promise<Buffer> {
-  return sharp(Buffer.from(coverSvg(spec))).jpeg({ quality: 88 }).toBuffer();
+  return sharp(Buffer.from(coverSvg(spec)))
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }

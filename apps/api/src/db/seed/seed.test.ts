@@ -46,9 +46,12 @@ describe('seedDemoData', () => {
   it('creates the categories, five organisations with an owner each, and one demo sign-in', async () => {
     expect(await count('categories')).toBeGreaterThanOrEqual(6);
     expect(await count('organisations')).toBe(5);
-    const owners = await rows<{ email: string; role: string; password_hash: string | null; last_login_at: Date | null }>(
-      sql`SELECT email, role, password_hash, last_login_at FROM accounts WHERE type = 'organizer' ORDER BY id`,
-    );
+    const owners = await rows<{
+      email: string;
+      role: string;
+      password_hash: string | null;
+      last_login_at: Date | null;
+    }>(sql`SELECT email, role, password_hash, last_login_at FROM accounts WHERE type = 'organizer' ORDER BY id`);
     expect(owners).toHaveLength(5);
     expect(owners.every((o) => o.role === 'owner')).toBe(true);
     expect(owners[0]!.email).toBe(DEMO_ORGANISER_EMAIL);
@@ -82,7 +85,8 @@ describe('seedDemoData', () => {
     expect(lastDay - now).toBeGreaterThan(60 * 86_400_000);
     // Spread out: no more than three upcoming events on one Nairobi day.
     const perDay = new Map<string, number>();
-    for (const e of upcoming) perDay.set(nairobiDay(new Date(e.start_time)), (perDay.get(nairobiDay(new Date(e.start_time))) ?? 0) + 1);
+    for (const e of upcoming)
+      perDay.set(nairobiDay(new Date(e.start_time)), (perDay.get(nairobiDay(new Date(e.start_time))) ?? 0) + 1);
     expect(Math.max(...perDay.values())).toBeLessThanOrEqual(3);
     // Every organiser has published events.
     expect(new Set(upcoming.map((e) => e.organisation_id)).size).toBe(5);
@@ -154,9 +158,13 @@ describe('seedDemoData', () => {
   });
 
   it('does nothing the second time', async () => {
-    const before = await Promise.all(['categories', 'organisations', 'accounts', 'events', 'ticket_types', 'media'].map(count));
+    const before = await Promise.all(
+      ['categories', 'organisations', 'accounts', 'events', 'ticket_types', 'media'].map(count),
+    );
     expect(await seedDemoData(t.database.db)).toBe(false);
-    const after = await Promise.all(['categories', 'organisations', 'accounts', 'events', 'ticket_types', 'media'].map(count));
+    const after = await Promise.all(
+      ['categories', 'organisations', 'accounts', 'events', 'ticket_types', 'media'].map(count),
+    );
     expect(after).toEqual(before);
   });
 });

@@ -19,7 +19,10 @@ beforeAll(async () => {
   const { id: categoryId } = await createCategory(db);
   const place = async (title: string, start: string, end: string) => {
     const { event } = await createEvent(db, { organisationId, categoryId, title });
-    await db.update(events).set({ startTime: new Date(start), endTime: new Date(end) }).where(eq(events.id, event.id));
+    await db
+      .update(events)
+      .set({ startTime: new Date(start), endTime: new Date(end) })
+      .where(eq(events.id, event.id));
     at[title] = event.id;
   };
   // 10 Mar 23:00–23:59 EAT, i.e. still 10 March in Nairobi though 20:00Z.

@@ -111,7 +111,13 @@ const openTicketsJson = sql<TicketRow[]>`(
  * A page of events: a narrow CTE picks the page's ids (and counts every match in a window),
  * then the page's events are read with their category, organiser and open tickets.
  */
-function eventPageQuery(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
+function eventPageQuery(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   const page = db.$with('page').as(
     db
       .select({ id: events.id, total: sql<number>`(count(*) over ())::int`.as('total') })
@@ -198,7 +204,10 @@ export async function findEventPage(db: Db, q: EventPageQuery): Promise<{ events
 }
 
 async function countEvents(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(where);
   return row?.n ?? 0;
 }
 

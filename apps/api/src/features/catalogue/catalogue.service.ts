@@ -1,12 +1,16 @@
-import { addDays, startOfNairobiDay, type Category, type Event, type ListEventsData, type ListEventsQuery, type OrganizerSummary, type TicketType } from '@tikiti/contract';
+import {
+  addDays,
+  startOfNairobiDay,
+  type Category,
+  type Event,
+  type ListEventsData,
+  type ListEventsQuery,
+  type OrganizerSummary,
+  type TicketType,
+} from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import {
-  findCategories,
-  findPublicEventPage,
-  findPublicOrganisers,
-  findPublishedEvent,
-} from './catalogue.repo.js';
+import { findCategories, findPublicEventPage, findPublicOrganisers, findPublishedEvent } from './catalogue.repo.js';
 import { toEventView, toTicketView } from './event-view.js';
 
 /** At most this many words of a search are used; more add nothing but work. */

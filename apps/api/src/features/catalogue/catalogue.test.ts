@@ -37,9 +37,18 @@ beforeAll(async () => {
   const zawadi = await createOrganiser(db);
   const acacia = await createOrganiser(db);
   const draftsOnly = await createOrganiser(db);
-  await db.update(organisations).set({ displayName: 'Zawadi Events' }).where(eq(organisations.id, zawadi.organisationId));
-  await db.update(organisations).set({ displayName: 'acacia Conferences' }).where(eq(organisations.id, acacia.organisationId));
-  await db.update(organisations).set({ displayName: 'Hidden Drafts Ltd' }).where(eq(organisations.id, draftsOnly.organisationId));
+  await db
+    .update(organisations)
+    .set({ displayName: 'Zawadi Events' })
+    .where(eq(organisations.id, zawadi.organisationId));
+  await db
+    .update(organisations)
+    .set({ displayName: 'acacia Conferences' })
+    .where(eq(organisations.id, acacia.organisationId));
+  await db
+    .update(organisations)
+    .set({ displayName: 'Hidden Drafts Ltd' })
+    .where(eq(organisations.id, draftsOnly.organisationId));
 
   const ongoing = await createEvent(db, {
     organisationId: acacia.organisationId,
@@ -106,7 +115,12 @@ beforeAll(async () => {
     status: 2,
     startsInHours: 24,
   });
-  await createEvent(db, { organisationId: zawadi.organisationId, categoryId: catTech.id, title: 'Draft of Zawadi', status: 2 });
+  await createEvent(db, {
+    organisationId: zawadi.organisationId,
+    categoryId: catTech.id,
+    title: 'Draft of Zawadi',
+    status: 2,
+  });
 
   ids = {
     catTech: catTech.id,
@@ -279,9 +293,36 @@ describe('GET v1/event/details/{id}', () => {
     const event: Event = res.json().data;
     expect(event.full_description).toBe('Day one covers mobile money.\n\nDay two covers open banking.');
     expect(event.tickets).toEqual([
-      { id: fintechTicketIds[0], name: 'Early Bird', no_of_persons: 1, price_per_ticket: 25, max_tickets: 100, status: 1, tickets_bought: 10, available: 88 },
-      { id: fintechTicketIds[2], name: 'VIP', no_of_persons: 1, price_per_ticket: 150.5, max_tickets: 20, status: 1, tickets_bought: 20, available: 0 },
-      { id: fintechTicketIds[3], name: 'Group of 5', no_of_persons: 5, price_per_ticket: 400, max_tickets: 10, status: 1, tickets_bought: 1, available: 9 },
+      {
+        id: fintechTicketIds[0],
+        name: 'Early Bird',
+        no_of_persons: 1,
+        price_per_ticket: 25,
+        max_tickets: 100,
+        status: 1,
+        tickets_bought: 10,
+        available: 88,
+      },
+      {
+        id: fintechTicketIds[2],
+        name: 'VIP',
+        no_of_persons: 1,
+        price_per_ticket: 150.5,
+        max_tickets: 20,
+        status: 1,
+        tickets_bought: 20,
+        available: 0,
+      },
+      {
+        id: fintechTicketIds[3],
+        name: 'Group of 5',
+        no_of_persons: 5,
+        price_per_ticket: 400,
+        max_tickets: 10,
+        status: 1,
+        tickets_bought: 1,
+        available: 9,
+      },
     ]);
   });
 
@@ -306,7 +347,9 @@ describe('GET v1/event/details/{id}', () => {
   });
 
   it('gives image URLs that serve the image and its card', async () => {
-    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     const { id: imageId } = await storeImage(t.database.db, png);
     await t.database.db.update(events).set({ imageId }).where(eq(events.id, ids.agri));
     const event: Event = (await get(`/v1/event/details/${ids.agri}`)).json().data;
@@ -337,7 +380,11 @@ describe('GET v1/event/{id}/tickets', () => {
   it('lists the open ticket types of a published event', async () => {
     const res = await get(`/v1/event/${ids.fintech}/tickets`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((x: { id: number }) => x.id)).toEqual([fintechTicketIds[0], fintechTicketIds[2], fintechTicketIds[3]]);
+    expect(res.json().data.map((x: { id: number }) => x.id)).toEqual([
+      fintechTicketIds[0],
+      fintechTicketIds[2],
+      fintechTicketIds[3],
+    ]);
   });
 
   it('answers 404 for a draft or missing event and 400 for a bad id', async () => {

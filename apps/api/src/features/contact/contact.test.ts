@@ -25,7 +25,10 @@ const post = (payload: unknown, ip: string, headers: Record<string, string> = {}
 
 describe('POST v1/contact', () => {
   it('stores the message and answers 201 with its id', async () => {
-    const res = await post({ name: '  Achieng Odhiambo ', email: 'Achieng@Example.co.ke', message: 'Do you support M-Pesa?' }, freshIp());
+    const res = await post(
+      { name: '  Achieng Odhiambo ', email: 'Achieng@Example.co.ke', message: 'Do you support M-Pesa?' },
+      freshIp(),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ status: 201, data: { id: expect.any(Number) } });
@@ -34,7 +37,9 @@ describe('POST v1/contact', () => {
       t.database.db,
       sql`SELECT name, email, message FROM contact_messages WHERE id = ${body.data.id}`,
     );
-    expect(rows).toEqual([{ name: 'Achieng Odhiambo', email: 'achieng@example.co.ke', message: 'Do you support M-Pesa?' }]);
+    expect(rows).toEqual([
+      { name: 'Achieng Odhiambo', email: 'achieng@example.co.ke', message: 'Do you support M-Pesa?' },
+    ]);
   });
 
   it.each([
@@ -56,7 +61,11 @@ describe('POST v1/contact', () => {
   it('answers malformed JSON with a 400 envelope', async () => {
     const res = await post('{"name": "Kamau", ', freshIp());
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, data: null, status_description: 'The request body is not valid JSON' });
+    expect(res.json()).toMatchObject({
+      status: 400,
+      data: null,
+      status_description: 'The request body is not valid JSON',
+    });
   });
 
   it('limits each address to a few messages per window, others unaffected', async () => {

@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 0.5 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 const jpeg = (width: number, height: number, orientation?: number) => {
   const img = sharp({ create: { width, height, channels: 3, background: '#f59e0b' } }).jpeg();
   return (orientation ? img.withMetadata({ orientation }) : img).toBuffer();
@@ -64,7 +66,9 @@ describe('storeImage', () => {
   });
 
   it('refuses a GIF with 415', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect(await statusOf(storeImage(t.database.db, gif))).toBe(415);
   });
 
