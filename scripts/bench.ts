@@ -40,45 +40,70 @@ function initialJs() {
   return { sizes, totalKb: sizes.reduce((s, x) => s + x.gzip, 0) / 1024, organiserChunks };
 }
 
+/** Starts the bench server on PostgreSQL with extra environment; resolves with its port. */
+async function startServer(pgUrl: string, paths: string[], env: Record<string, string>) {
+  const server = spawn(process.execPath, [path.join(root, 'scripts/bench-server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: pgUrl,
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+      BENCH_PATHS: JSON.stringify(paths),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.stdout!.on('data', (d: Buffer) => {
+      const m = /READY (\d+)/.exec(d.toString());
+      if (m) resolve(Number(m[1]));
+    });
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { port, stop: () => new Promise((r) => (server.once('exit', r), server.kill('SIGTERM'))) };
+}
+
+/** The shipped configuration, then the same routes with the catalogue cache off (every request queries PostgreSQL). */
+const MODES: { label: string; env: Record<string, string> }[] = [
+  { label: 'default configuration (catalogue cache 1 s)', env: {} },
+  { label: 'catalogue cache off: every request queries PostgreSQL', env: { CATALOGUE_CACHE_MS: '0' } },
+];
+
 async function main() {
   if (!process.argv.includes('--no-build')) build();
   const pg = await startPostgres();
   const paths = ['/v1/event/view?limit=6', '/v1/event/details/1'];
-  const server = spawn(process.execPath, [path.join(root, 'scripts/bench-server.mjs')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: pg.url(), DATABASE_POOL_SIZE: '20', BENCH_PATHS: JSON.stringify(paths) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const report: unknown[] = [];
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      server.stdout!.on('data', (d: Buffer) => {
-        const m = /READY (\d+)/.exec(d.toString());
-        if (m) resolve(Number(m[1]));
-      });
-      server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
-    console.log(`\nLoad: ${connections} connections for ${seconds} s per route, production build, PostgreSQL\n`);
-    const rows = [];
-    for (const p of paths) {
-      const real = await load(base + p);
-      const baseline = await load(`${base}/bench/baseline?path=${encodeURIComponent(p)}`);
-      rows.push({ route: `GET ${p}`, ...real, baselineRps: baseline.rps, ratio: real.rps / baseline.rps });
-    }
-    for (const r of rows) {
-      console.log(
-        `${r.route.padEnd(32)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
-          `baseline ${r.baselineRps.toFixed(0)} req/s  ratio ${r.ratio.toFixed(2)} (target ≥ 0.40)  p99 target < 50 ms  errors ${r.errors}`,
-      );
+    console.log(`\nLoad: ${connections} connections for ${seconds} s per route, production build, PostgreSQL`);
+    for (const mode of MODES) {
+      const server = await startServer(pg.url(), paths, mode.env);
+      try {
+        const base = `http://127.0.0.1:${server.port}`;
+        console.log(`\n${mode.label}`);
+        for (const p of paths) {
+          const real = await load(base + p);
+          const baseline = await load(`${base}/bench/baseline?path=${encodeURIComponent(p)}`);
+          const row = { mode: mode.label, route: `GET ${p}`, ...real, baselineRps: baseline.rps, ratio: real.rps / baseline.rps };
+          report.push(row);
+          console.log(
+            `  ${row.route.padEnd(30)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms  ` +
+              `baseline ${row.baselineRps.toFixed(0)} req/s  ratio ${row.ratio.toFixed(2)} (target ≥ 0.40, p99 < 50 ms)  errors ${row.errors}`,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
     }
     const js = initialJs();
     console.log(`\nHome page initial JavaScript: ${js.totalKb.toFixed(1)} KB gzip (target ≤ 150 KB)`);
     for (const s of js.sizes) console.log(`  ${s.file}  ${(s.gzip / 1024).toFixed(1)} KB`);
     console.log(`Organiser pages in their own chunks: ${js.organiserChunks.length} chunks (${js.organiserChunks.slice(0, 4).join(', ')}${js.organiserChunks.length > 4 ? ', …' : ''})`);
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({ rows, js }, null, 2));
+    fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({ rows: report, js }, null, 2));
   } finally {
-    server.kill('SIGTERM');
     pg.stop();
   }
 }

@@ -25,6 +25,8 @@ const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DEMO_DATA: bool.default(true),
+  /** How long public catalogue responses may be reused; 0 turns the cache off. */
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalText,
   WEB_DIST: optionalText,
@@ -65,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     demoData: e.DEMO_DATA,
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
     webDist: e.WEB_DIST,

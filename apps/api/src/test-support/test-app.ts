@@ -42,10 +42,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, for `app.inject` tests (STYLE.md habit 9). */
+/**
+ * The real app on a fresh database, for `app.inject` tests (STYLE.md habit 9). The catalogue
+ * cache is off unless a test turns it on, since fixtures write to the database directly.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', WEB_DIST: '/nonexistent', ...env });
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', WEB_DIST: '/nonexistent', CATALOGUE_CACHE_MS: '0', ...env });
   const app = await buildApp({ config, db: database.db });
   await app.ready();
   return {

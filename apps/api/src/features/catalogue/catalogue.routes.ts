@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listEventsQuerySchema } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { send } from '../../http/envelope.js';
+import { envelope } from '../../http/envelope.js';
+import { catalogueCacheFor } from './catalogue-cache.js';
 import {
   getPublicEvent,
   listCategories,
@@ -12,26 +13,31 @@ import {
 } from './catalogue.service.js';
 
 /**
- * The public catalogue (spec §7). Responses are built by the typed service and sent as
- * plain JSON: these are the hottest routes, and a response schema would re-validate every
- * event on the way out for no gain.
+ * The public catalogue (spec §7). Responses are built by the typed service, serialised once
+ * and kept briefly in the catalogue cache: these are the hottest routes, and a response
+ * schema would re-validate every event on the way out for no gain.
  */
 export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = catalogueCacheFor(ctx.db, ctx.config.catalogueCacheMs);
+  const sendCached = async (reply: FastifyReply, key: string, load: () => Promise<unknown>) => {
+    const body = await cache.get(key, async () => JSON.stringify(envelope(200, await load())));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 
   r.get('/event/view', { schema: { querystring: listEventsQuerySchema } }, async (request, reply) =>
-    send(reply, await listPublicEvents(ctx.db, request.query)),
+    sendCached(reply, request.url, () => listPublicEvents(ctx.db, request.query)),
   );
 
   r.get('/event/details/:id', { schema: { params: idParamsSchema } }, async (request, reply) =>
-    send(reply, await getPublicEvent(ctx.db, request.params.id)),
+    sendCached(reply, `details:${request.params.id}`, () => getPublicEvent(ctx.db, request.params.id)),
   );
 
   r.get('/event/:id/tickets', { schema: { params: idParamsSchema } }, async (request, reply) =>
-    send(reply, await listPublicTickets(ctx.db, request.params.id)),
+    sendCached(reply, `tickets:${request.params.id}`, () => listPublicTickets(ctx.db, request.params.id)),
   );
 
-  r.get('/client/view', async (_request, reply) => send(reply, await listPublicOrganisers(ctx.db)));
+  r.get('/client/view', async (_request, reply) => sendCached(reply, 'organisers', () => listPublicOrganisers(ctx.db)));
 
-  r.get('/category/view', async (_request, reply) => send(reply, await listCategories(ctx.db)));
+  r.get('/category/view', async (_request, reply) => sendCached(reply, 'categories', () => listCategories(ctx.db)));
 }

@@ -12,6 +12,7 @@ import { invalidField, notFound } from '../../http/errors.js';
 import { toMajor } from '../../lib/money.js';
 import { storeImage } from '../media/media.service.js';
 import { toEventView } from '../catalogue/event-view.js';
+import { invalidatePublicCatalogue } from '../catalogue/catalogue-cache.js';
 import {
   categoryExists,
   countOpenTicketTypes,
@@ -102,6 +103,7 @@ export async function updateEvent(
       ...(stored ? { imageId: stored.id } : {}),
     });
   });
+  invalidatePublicCatalogue(db);
   return ownEventView(db, organisationId, eventId);
 }
 

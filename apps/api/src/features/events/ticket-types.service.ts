@@ -12,6 +12,7 @@ import { toMinor } from '../../lib/money.js';
 import { findOpenTicketTypes, lockOwnEvent, updateEventRow } from './events.repo.js';
 import { toTicketView } from '../catalogue/event-view.js';
 import { insertTicketTypes, lockTicketTypes, updateTicketType, type TicketTypeRow } from './ticket-types.repo.js';
+import { invalidatePublicCatalogue } from '../catalogue/catalogue-cache.js';
 
 const NEW_TICKET_ID = -1;
 
@@ -67,6 +68,7 @@ export async function registerTicketTypes(
       await updateEventRow(tx, eventId, { status: EVENT_STATUS.published });
     }
   });
+  invalidatePublicCatalogue(db);
   return openTicketTypes(db, eventId);
 }
 
@@ -123,5 +125,6 @@ export async function updateTicketTypes(
       created.map((t, i) => ({ ...columnsOf(t), eventId, status: TICKET_STATUS.open, sortOrder: first + i })),
     );
   });
+  invalidatePublicCatalogue(db);
   return openTicketTypes(db, eventId);
 }
