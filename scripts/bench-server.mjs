@@ -8,7 +8,11 @@ import { seedDemoData } from '../apps/api/dist/db/seed/seed.js';
 import { buildApp } from '../apps/api/dist/app.js';
 
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 await seedDemoData(database.db);
 const app = await buildApp({ config, db: database.db });
 

@@ -36,7 +36,9 @@ function initialJs() {
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const sizes = files.map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length }));
   const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-  const organiserChunks = all.filter((f) => /dashboard|create-step|edit-step|edit-tickets|my-events|team-page|invite-page|settings-page/.test(f));
+  const organiserChunks = all.filter((f) =>
+    /dashboard|create-step|edit-step|edit-tickets|my-events|team-page|invite-page|settings-page/.test(f),
+  );
   return { sizes, totalKb: sizes.reduce((s, x) => s + x.gzip, 0) / 1024, organiserChunks };
 }
 
@@ -86,7 +88,13 @@ async function main() {
         for (const p of paths) {
           const real = await load(base + p);
           const baseline = await load(`${base}/bench/baseline?path=${encodeURIComponent(p)}`);
-          const row = { mode: mode.label, route: `GET ${p}`, ...real, baselineRps: baseline.rps, ratio: real.rps / baseline.rps };
+          const row = {
+            mode: mode.label,
+            route: `GET ${p}`,
+            ...real,
+            baselineRps: baseline.rps,
+            ratio: real.rps / baseline.rps,
+          };
           report.push(row);
           console.log(
             `  ${row.route.padEnd(30)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms  ` +
@@ -100,7 +108,9 @@ async function main() {
     const js = initialJs();
     console.log(`\nHome page initial JavaScript: ${js.totalKb.toFixed(1)} KB gzip (target ≤ 150 KB)`);
     for (const s of js.sizes) console.log(`  ${s.file}  ${(s.gzip / 1024).toFixed(1)} KB`);
-    console.log(`Organiser pages in their own chunks: ${js.organiserChunks.length} chunks (${js.organiserChunks.slice(0, 4).join(', ')}${js.organiserChunks.length > 4 ? ', …' : ''})`);
+    console.log(
+      `Organiser pages in their own chunks: ${js.organiserChunks.length} chunks (${js.organiserChunks.slice(0, 4).join(', ')}${js.organiserChunks.length > 4 ? ', …' : ''})`,
+    );
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({ rows: report, js }, null, 2));
   } finally {

@@ -27,7 +27,9 @@ export function ensureSystemDeps() {
   const packages = missing.map((m) => m.apt);
   const canApt = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
   if (!canApt) {
-    console.error(`Missing ${missing.map((m) => m.name).join(' and ')}: install with \`sudo apt-get install -y ${packages.join(' ')}\``);
+    console.error(
+      `Missing ${missing.map((m) => m.name).join(' and ')}: install with \`sudo apt-get install -y ${packages.join(' ')}\``,
+    );
     process.exit(1);
   }
   console.log(`Installing ${packages.join(', ')} with apt-get…`);
@@ -36,7 +38,9 @@ export function ensureSystemDeps() {
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
   const still = needs.filter((n) => !n.present());
   if (still.length) {
-    console.error(`Could not install ${still.map((m) => m.name).join(' and ')}: install with \`apt-get install -y ${packages.join(' ')}\``);
+    console.error(
+      `Could not install ${still.map((m) => m.name).join(' and ')}: install with \`apt-get install -y ${packages.join(' ')}\``,
+    );
     process.exit(1);
   }
 }

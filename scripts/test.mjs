@@ -27,7 +27,14 @@ function run(label, cmd, args) {
 }
 
 function vitest(label, projects, outFile) {
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outFile}`,
+  ];
   return run(label, 'npx', args);
 }
 
@@ -35,7 +42,9 @@ function vitest(label, projects, outFile) {
 function counts(file) {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+    const brokenFiles = (r.testResults ?? []).filter(
+      (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+    ).length;
     return {
       passed: r.numPassedTests ?? 0,
       failed: (r.numFailedTests ?? 0) + brokenFiles,
@@ -54,7 +63,11 @@ ok = run('typecheck', 'npm', ['run', '--silent', 'typecheck']) && ok;
 ok = run('lint', 'npm', ['run', '--silent', 'lint']) && ok;
 
 const suites = [
-  ['unit and API tests (PGlite and PostgreSQL)', ['unit', 'api-pglite', 'api-postgres'], path.join(resultsDir, 'vitest-api.json')],
+  [
+    'unit and API tests (PGlite and PostgreSQL)',
+    ['unit', 'api-pglite', 'api-postgres'],
+    path.join(resultsDir, 'vitest-api.json'),
+  ],
   ['browser journeys (Chromium)', ['e2e'], path.join(resultsDir, 'vitest-e2e.json')],
 ];
 let passed = 0;

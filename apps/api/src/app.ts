@@ -87,7 +87,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The OpenAPI document, generated from the contract's schemas on the routes.
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tikiti API', version: '1', description: 'Every response is { status, status_description, data }.' },
+      info: {
+        title: 'Tikiti API',
+        version: '1',
+        description: 'Every response is { status, status_description, data }.',
+      },
       components: { securitySchemes: { Auth: { type: 'apiKey', in: 'header', name: 'Auth' } } },
     },
     transform: jsonSchemaTransform,

@@ -21,7 +21,9 @@ describe('configuration', () => {
 
   it('wants both Stripe keys or neither', () => {
     expect(() => readConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
-    expect(readConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).stripe?.secretKey).toBe('sk_test_x');
+    expect(readConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).stripe?.secretKey).toBe(
+      'sk_test_x',
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -30,7 +30,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalText,
   WEB_DIST: optionalText,
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Tikiti <tickets@tikiti.local>'),
   OPERATOR_EMAIL: z.string().email().default('support@tikiti.local'),
   STRIPE_SECRET_KEY: optionalText,
@@ -69,7 +74,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     demoData: e.DEMO_DATA,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webDist: e.WEB_DIST,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     stripe: e.STRIPE_SECRET_KEY

@@ -9,7 +9,10 @@ export const idParamsSchema = z.object({ id: idSchema });
 export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a real date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'Not a real date',
+  );
 
 /** Query strings deliver text; an empty value means "not given". */
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

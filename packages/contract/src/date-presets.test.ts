@@ -74,7 +74,10 @@ describe('date presets (spec §4)', () => {
 
   it('after 21:00 UTC on the last day of a month it is already next month in Nairobi', () => {
     // 31 March 22:00 UTC = 1 April 01:00 Nairobi.
-    expect(datePresetRange('thisMonth', new Date('2026-03-31T22:00:00Z'))).toEqual({ start: '2026-04-01', end: '2026-04-30' });
+    expect(datePresetRange('thisMonth', new Date('2026-03-31T22:00:00Z'))).toEqual({
+      start: '2026-04-01',
+      end: '2026-04-30',
+    });
   });
 
   it('every preset gives start ≤ end', () => {

@@ -58,7 +58,11 @@ describe('error envelope', () => {
   it('answers an unexpected error with 500 and no internals', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: 500, status_description: 'Something went wrong on our side, please try again', data: null });
+    expect(res.json()).toEqual({
+      status: 500,
+      status_description: 'Something went wrong on our side, please try again',
+      data: null,
+    });
     expect(res.body).not.toContain('secret');
   });
 

@@ -34,14 +34,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(500).send(envelope(500, null));
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported type…
-    const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-      ? 'The request body is not valid JSON'
-      : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE'
-        ? 'The request is too large'
-        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Unsupported content type'
-          : err.message || describeStatus(status);
+    const message =
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? 'The request body is not valid JSON'
+        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? 'The request is too large'
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type'
+            : err.message || describeStatus(status);
     return reply.code(status).send(envelope(status, null, message));
   });
-
 }

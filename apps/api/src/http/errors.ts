@@ -19,9 +19,11 @@ export const badRequest = (message: string, fieldErrors?: FieldError[]) =>
 export const invalidField = (path: string, message: string) =>
   new AppError(400, 'bad_request', `${path}: ${message}`, [{ path, message }]);
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, 'unauthorized', message);
-export const wrongAccountType = (message = 'This account cannot do that') => new AppError(406, 'wrong_account_type', message);
+export const wrongAccountType = (message = 'This account cannot do that') =>
+  new AppError(406, 'wrong_account_type', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
-export const conflict = (message: string, fieldErrors?: FieldError[]) => new AppError(409, 'conflict', message, fieldErrors);
+export const conflict = (message: string, fieldErrors?: FieldError[]) =>
+  new AppError(409, 'conflict', message, fieldErrors);
 export const tooLarge = (message: string) => new AppError(413, 'too_large', message);
 export const unsupportedType = (message: string) => new AppError(415, 'unsupported_type', message);
 export const tooManyRequests = (message = 'Too many attempts, please wait a few minutes and try again') =>

@@ -32,7 +32,11 @@ describe('API plumbing', () => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: '/v1/event/view',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'auth' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'auth',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-headers']).toMatch(/auth/i);

@@ -11,13 +11,21 @@ import { createSession } from '../features/accounts/session.service.js';
 const unique = () => randomBytes(4).toString('hex');
 export const randomPhone = () => `+2547${String(randomBytes(4).readUInt32BE()).padStart(8, '0').slice(-8)}`;
 
-export async function createOrganiser(db: Db, opts: { password?: string; role?: 'owner' | 'admin'; organisationId?: number } = {}) {
+export async function createOrganiser(
+  db: Db,
+  opts: { password?: string; role?: 'owner' | 'admin'; organisationId?: number } = {},
+) {
   const u = unique();
   let organisationId = opts.organisationId;
   if (!organisationId) {
     const [org] = await db
       .insert(organisations)
-      .values({ organizationName: `Org ${u} Ltd`, displayName: `Org ${u}`, email: `org-${u}@example.com`, msisdn: randomPhone() })
+      .values({
+        organizationName: `Org ${u} Ltd`,
+        displayName: `Org ${u}`,
+        email: `org-${u}@example.com`,
+        msisdn: randomPhone(),
+      })
       .returning();
     organisationId = org!.id;
   }

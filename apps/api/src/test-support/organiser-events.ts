@@ -19,7 +19,12 @@ export interface FilePart {
 export async function multipartBody(fields: Record<string, string | number>, file?: FilePart, fileField = 'file') {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (file) form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file)
+    form.append(
+      fileField,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   const encoded = new Response(form);
   return {
     payload: Buffer.from(await encoded.arrayBuffer()),
@@ -28,10 +33,14 @@ export async function multipartBody(fields: Record<string, string | number>, fil
 }
 
 export const pngImage = (width = 600, height = 300, colour = '#0f766e') =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 export const jpegImage = (width = 600, height = 300, colour = '#f59e0b') =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 /** Valid text fields of the event form, starting `startsInDays` from now (Nairobi wall time). */
 export function eventFields(categoryId: number, overrides: Record<string, string | number> = {}, startsInDays = 30) {
@@ -54,7 +63,13 @@ export function eventFields(categoryId: number, overrides: Record<string, string
 /** Sends the event form to `url` (POST create or PUT update) with an organiser token. */
 export async function sendEventForm(
   app: FastifyInstance,
-  opts: { method: 'POST' | 'PUT'; url: string; token?: string; fields: Record<string, string | number>; file?: FilePart },
+  opts: {
+    method: 'POST' | 'PUT';
+    url: string;
+    token?: string;
+    fields: Record<string, string | number>;
+    file?: FilePart;
+  },
 ) {
   const body = await multipartBody(opts.fields, opts.file);
   const request: InjectOptions = {
@@ -73,7 +88,13 @@ export async function sendEventForm(
  */
 export async function insertBooking(
   db: Db,
-  b: { eventId: number; accountId: number; status: number; totalMinor: number; lines?: { ticketTypeId: number; name: string; unitPriceMinor: number; quantity: number }[] },
+  b: {
+    eventId: number;
+    accountId: number;
+    status: number;
+    totalMinor: number;
+    lines?: { ticketTypeId: number; name: string; unitPriceMinor: number; quantity: number }[];
+  },
 ) {
   const [booking] = await db
     .insert(bookings)

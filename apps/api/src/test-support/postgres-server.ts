@@ -46,7 +46,9 @@ export async function startPostgres(): Promise<PostgresServer> {
   fs.mkdirSync(dataDir, { mode: 0o700 });
   fs.mkdirSync(socketDir, { mode: 0o755 });
   const asPostgres = (cmd: string, args: string[]) =>
-    isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', path.join(bin, cmd), ...args] } : { cmd: path.join(bin, cmd), args };
+    isRoot
+      ? { cmd: 'runuser', args: ['-u', 'postgres', '--', path.join(bin, cmd), ...args] }
+      : { cmd: path.join(bin, cmd), args };
   if (isRoot) execFileSync('chown', ['postgres:postgres', dataDir, socketDir]);
   const run = (cmd: string, args: string[]) => {
     const c = asPostgres(cmd, args);

@@ -48,7 +48,14 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', WEB_DIST: '/nonexistent', CATALOGUE_CACHE_MS: '0', ...env });
+  const config = readConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    WEB_DIST: '/nonexistent',
+    CATALOGUE_CACHE_MS: '0',
+    ...env,
+  });
   const app = await buildApp({ config, db: database.db });
   await app.ready();
   return {

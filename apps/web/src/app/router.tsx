@@ -56,14 +56,26 @@ export const routeTable: RouteObject[] = [
             path: 'payment/success',
             lazy: async () => {
               const { default: Page } = await import('../features/checkout/pages/payment-success-page');
-              return { element: <RequireToken><Page /></RequireToken> };
+              return {
+                element: (
+                  <RequireToken>
+                    <Page />
+                  </RequireToken>
+                ),
+              };
             },
           },
           {
             path: 'account/tickets',
             lazy: async () => {
               const { default: Page } = await import('../features/etickets/pages/my-tickets-page');
-              return { element: <RequireToken><Page /></RequireToken> };
+              return {
+                element: (
+                  <RequireToken>
+                    <Page />
+                  </RequireToken>
+                ),
+              };
             },
           },
           { path: 'talk-to-us', ...page(() => import('../features/content/pages/contact-page')) },

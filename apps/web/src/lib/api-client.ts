@@ -77,7 +77,11 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   if (!res.ok || !payload) {
     const fieldErrors = (payload?.data as { errors?: FieldError[] } | null)?.errors ?? [];
-    throw new ApiError(res.status, payload?.status_description ?? 'Something went wrong, please try again.', fieldErrors);
+    throw new ApiError(
+      res.status,
+      payload?.status_description ?? 'Something went wrong, please try again.',
+      fieldErrors,
+    );
   }
   return payload;
 }

@@ -10,7 +10,10 @@ export const requestCodeResponseSchema = envelope(z.null());
 /** POST v1/auth/code/verify: sign in (or sign up) a buyer with the mailed code. */
 export const verifyCodeBodySchema = z.object({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
 

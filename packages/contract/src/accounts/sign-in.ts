@@ -19,12 +19,18 @@ export type SignedIn = z.infer<typeof signedInSchema>;
 export const signedInResponseSchema = envelope(signedInSchema);
 
 /** POST v1/auth/login → 200, token in the `auth` header. */
-export const loginBodySchema = z.object({ username: usernameSchema, password: z.string().min(1, 'Password is required').max(1024) });
+export const loginBodySchema = z.object({
+  username: usernameSchema,
+  password: z.string().min(1, 'Password is required').max(1024),
+});
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST v1/auth/password/reset: set a password with a mailed code, then sign in. */
 export const resetPasswordBodySchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
   username: usernameSchema,
   password: passwordSchema,
 });

@@ -17,7 +17,10 @@ export function parseEventInstant(value: string): Date | undefined {
   const [, y, mo, d, h, mi, sec = '00', fraction = '', offset] = m;
   const year = Number(y);
   const calendar = new Date(Date.UTC(year, Number(mo) - 1, Number(d)));
-  const realDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === Number(mo) - 1 && calendar.getUTCDate() === Number(d);
+  const realDay =
+    calendar.getUTCFullYear() === year &&
+    calendar.getUTCMonth() === Number(mo) - 1 &&
+    calendar.getUTCDate() === Number(d);
   if (!realDay || year < 1900 || year > 2100 || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return undefined;
   const zone = offset ? (offset.toUpperCase() === 'Z' ? 'Z' : offset) : '+03:00';
   const instant = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec}${fraction.slice(0, 4)}${zone}`);
@@ -54,7 +57,11 @@ export const eventFieldsSchema = z
     currency: z.enum(CURRENCIES, { message: 'Only USD is supported' }),
     start_time: isoInstant,
     end_time: isoInstant,
-    location: z.string({ message: 'Location is required' }).trim().min(1, 'Location is required').max(LIMITS.locationMax),
+    location: z
+      .string({ message: 'Location is required' })
+      .trim()
+      .min(1, 'Location is required')
+      .max(LIMITS.locationMax),
     short_description: description(LIMITS.shortDescriptionMax),
     full_description: description(LIMITS.fullDescriptionMax),
     /** Only on update: switch between published (1) and draft (2). */

@@ -14,18 +14,18 @@ import { addDays, nairobiDay } from '../nairobi-time.js';
  */
 export const listOwnEventsQuerySchema = pageQuerySchema
   .extend({
-  start: z.preprocess(emptyToUndefined, daySchema.optional()),
-  end: z.preprocess(emptyToUndefined, daySchema.optional()),
-  start_created: z.preprocess(emptyToUndefined, daySchema.optional()),
-  end_created: z.preprocess(emptyToUndefined, daySchema.optional()),
-  status: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .refine((s) => s === EVENT_STATUS.published || s === EVENT_STATUS.draft, 'Status is 1 or 2')
-      .optional(),
-  ),
+    start: z.preprocess(emptyToUndefined, daySchema.optional()),
+    end: z.preprocess(emptyToUndefined, daySchema.optional()),
+    start_created: z.preprocess(emptyToUndefined, daySchema.optional()),
+    end_created: z.preprocess(emptyToUndefined, daySchema.optional()),
+    status: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .refine((s) => s === EVENT_STATUS.published || s === EVENT_STATUS.draft, 'Status is 1 or 2')
+        .optional(),
+    ),
   })
   .refine((q) => !q.start || !q.end || q.start <= q.end, { path: ['end'], message: 'end must not be before start' })
   .refine((q) => !q.start_created || !q.end_created || q.start_created <= q.end_created, {

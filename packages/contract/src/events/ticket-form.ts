@@ -21,7 +21,10 @@ export type RegisterTicketsBody = z.infer<typeof registerTicketsBodySchema>;
 
 /** POST v1/event/{id}/ticket/update: id -1 creates, status 3 deletes by hiding. */
 export const updatedTicketSchema = z.object({
-  id: z.coerce.number().int().refine((n) => n === -1 || n > 0, 'id is -1 (new) or an existing id'),
+  id: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === -1 || n > 0, 'id is -1 (new) or an existing id'),
   ...ticketFields,
   status: z.coerce
     .number()

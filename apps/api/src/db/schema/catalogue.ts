@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from './accounts.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -97,7 +87,10 @@ export const ticketTypes = pgTable(
   },
   (t) => [
     index('ticket_types_event_idx').on(t.eventId),
-    check('ticket_types_capacity_check', sql`${t.sold} >= 0 AND ${t.held} >= 0 AND ${t.sold} + ${t.held} <= ${t.maxTickets}`),
+    check(
+      'ticket_types_capacity_check',
+      sql`${t.sold} >= 0 AND ${t.held} >= 0 AND ${t.sold} + ${t.held} <= ${t.maxTickets}`,
+    ),
     check('ticket_types_price_check', sql`${t.priceMinor} >= 0`),
     check('ticket_types_persons_check', sql`${t.noOfPersons} >= 1`),
     check('ticket_types_status_check', sql`${t.status} IN (1, 3)`),

@@ -14,7 +14,9 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     /** [{ filename, contentType, source }]: attachments rebuilt at send time from `source`. */
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; source: string }[]>(),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

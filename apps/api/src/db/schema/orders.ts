@@ -103,7 +103,11 @@ export const eTickets = pgTable(
     holderName: text('holder_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('e_tickets_code_key').on(t.code), index('e_tickets_booking_idx').on(t.bookingId), index('e_tickets_event_idx').on(t.eventId)],
+  (t) => [
+    uniqueIndex('e_tickets_code_key').on(t.code),
+    index('e_tickets_booking_idx').on(t.bookingId),
+    index('e_tickets_event_idx').on(t.eventId),
+  ],
 );
 
 /** A check-in; the unique e-ticket id makes a second admission impossible. */

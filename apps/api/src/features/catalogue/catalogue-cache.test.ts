@@ -12,7 +12,10 @@ async function setUp(cacheMs: string) {
   t = await createTestApp({ CATALOGUE_CACHE_MS: cacheMs });
   const org = await createOrganiser(t.database.db);
   const category = await createCategory(t.database.db);
-  const { event, tickets } = await createEvent(t.database.db, { organisationId: org.organisationId, categoryId: category.id });
+  const { event, tickets } = await createEvent(t.database.db, {
+    organisationId: org.organisationId,
+    categoryId: category.id,
+  });
   return { app: t.app, db: t.database.db, org, category, event, tickets };
 }
 
@@ -38,14 +41,21 @@ describe('catalogue cache', () => {
     const { app, db, org, category, event, tickets } = await setUp('60000');
     const before = await app.inject({ url: `/v1/event/details/${event.id}` });
     expect(before.json().data.tickets[0].name).toBe('Regular');
-    const draft = await createEvent(db, { organisationId: org.organisationId, categoryId: category.id, status: 2, tickets: [] });
+    const draft = await createEvent(db, {
+      organisationId: org.organisationId,
+      categoryId: category.id,
+      status: 2,
+      tickets: [],
+    });
     expect((await app.inject({ url: `/v1/event/details/${draft.event.id}` })).statusCode).toBe(404);
 
     const renamed = await app.inject({
       method: 'POST',
       url: `/v1/event/${event.id}/ticket/update`,
       headers: { auth: org.token },
-      payload: [{ id: tickets[0]!.id, name: 'Delegate', price_per_ticket: 50, no_of_persons: 1, max_tickets: 100, status: 1 }],
+      payload: [
+        { id: tickets[0]!.id, name: 'Delegate', price_per_ticket: 50, no_of_persons: 1, max_tickets: 100, status: 1 },
+      ],
     });
     expect(renamed.statusCode).toBe(200);
     expect((await app.inject({ url: `/v1/event/details/${event.id}` })).json().data.tickets[0].name).toBe('Delegate');

@@ -54,7 +54,14 @@ async function snapshot() {
 
 type Call = { name: string; request: () => Promise<InjectOptions>; scoped: boolean };
 
-const ticketRow = () => ({ id: ticketId, name: 'Hijacked', price_per_ticket: 1, no_of_persons: 1, max_tickets: 3, status: 3 });
+const ticketRow = () => ({
+  id: ticketId,
+  name: 'Hijacked',
+  price_per_ticket: 1,
+  no_of_persons: 1,
+  max_tickets: 3,
+  status: 3,
+});
 
 async function multipart(method: 'POST' | 'PUT', url: string, withFile: boolean): Promise<InjectOptions> {
   const body = await multipartBody(
@@ -65,9 +72,17 @@ async function multipart(method: 'POST' | 'PUT', url: string, withFile: boolean)
 }
 
 const calls: Call[] = [
-  { name: 'GET v1/client/category/view', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/category/view' }) },
+  {
+    name: 'GET v1/client/category/view',
+    scoped: false,
+    request: async () => ({ method: 'GET', url: '/v1/client/category/view' }),
+  },
   { name: 'POST v1/event/register', scoped: false, request: () => multipart('POST', '/v1/event/register', true) },
-  { name: 'PUT v1/event/update/{id}', scoped: true, request: () => multipart('PUT', `/v1/event/update/${eventId}`, true) },
+  {
+    name: 'PUT v1/event/update/{id}',
+    scoped: true,
+    request: () => multipart('PUT', `/v1/event/update/${eventId}`, true),
+  },
   {
     name: 'POST v1/event/{id}/ticket/register',
     scoped: true,
@@ -82,7 +97,11 @@ const calls: Call[] = [
     scoped: true,
     request: async () => ({ method: 'POST', url: `/v1/event/${eventId}/ticket/update`, payload: [ticketRow()] }),
   },
-  { name: 'GET v1/client/event/view', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/event/view' }) },
+  {
+    name: 'GET v1/client/event/view',
+    scoped: false,
+    request: async () => ({ method: 'GET', url: '/v1/client/event/view' }),
+  },
   { name: 'GET v1/client/summary', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/summary' }) },
 ];
 
@@ -92,13 +111,16 @@ const send = async (call: Call, token?: string) => {
 };
 
 describe('another organisation', () => {
-  it.each(calls.filter((c) => c.scoped))('is refused $name on the first one\'s event with 404, nothing changed', async (call) => {
-    const before = await snapshot();
-    const res = await send(call, intruder.token);
-    expect(res.statusCode, res.body).toBe(404);
-    expect(res.json()).toEqual({ status: 404, status_description: 'Event not found', data: null });
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(calls.filter((c) => c.scoped))(
+    "is refused $name on the first one's event with 404, nothing changed",
+    async (call) => {
+      const before = await snapshot();
+      const res = await send(call, intruder.token);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ status: 404, status_description: 'Event not found', data: null });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('gets the same 404 for its event id as for an id that does not exist', async () => {
     const missing = await t.app.inject({
@@ -116,7 +138,7 @@ describe('another organisation', () => {
     expect([missing.statusCode, missing.body]).toEqual([foreign.statusCode, foreign.body]);
   });
 
-  it('cannot touch the first one\'s ticket type through its own event', async () => {
+  it("cannot touch the first one's ticket type through its own event", async () => {
     const own = await createEvent(t.database.db, { organisationId: intruder.organisationId, categoryId });
     const before = await snapshot();
     const res = await t.app.inject({
@@ -129,17 +151,23 @@ describe('another organisation', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('does not see the first one\'s event in its list, under any filter', async () => {
+  it("does not see the first one's event in its list, under any filter", async () => {
     for (const query of ['', '?status=1', '?status=2', '?limit=100', '?start=2000-01-01&end=2100-01-01']) {
-      const res = await t.app.inject({ method: 'GET', url: `/v1/client/event/view${query}`, headers: { auth: intruder.token } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/client/event/view${query}`,
+        headers: { auth: intruder.token },
+      });
       expect(res.statusCode).toBe(200);
       const titles = res.json().data.data.map((e: { title: string }) => e.title);
       expect(titles).not.toContain('Owner event');
-      expect(res.json().data.data.every((e: { organizer: { id: number } }) => e.organizer.id === intruder.organisationId)).toBe(true);
+      expect(
+        res.json().data.data.every((e: { organizer: { id: number } }) => e.organizer.id === intruder.organisationId),
+      ).toBe(true);
     }
   });
 
-  it('does not count the first one\'s sales, events or tickets in its summary', async () => {
+  it("does not count the first one's sales, events or tickets in its summary", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: intruder.token } });
     expect(res.json().data).toMatchObject({ net_sales: 0, tickets_sold: 0 });
     expect(res.json().data.events).toBeGreaterThanOrEqual(1);
@@ -173,7 +201,7 @@ describe('no token', () => {
 });
 
 describe('a teammate of the same organisation', () => {
-  it('has the owner\'s rights over the event', async () => {
+  it("has the owner's rights over the event", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/v1/event/${eventId}/ticket/update`,

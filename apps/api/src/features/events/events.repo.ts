@@ -24,7 +24,11 @@ export async function insertEvent(db: Db, row: NewEventRow): Promise<number> {
 }
 
 /** The organisation's event, or undefined (also when it belongs to another organisation). */
-export async function findOwnEvent(db: Db | Tx, organisationId: number, eventId: number): Promise<EventRow | undefined> {
+export async function findOwnEvent(
+  db: Db | Tx,
+  organisationId: number,
+  eventId: number,
+): Promise<EventRow | undefined> {
   const [row] = await db
     .select()
     .from(events)

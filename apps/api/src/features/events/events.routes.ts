@@ -30,8 +30,10 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   // On request, before any body is read: a caller without the right token uploads nothing.
   r.addHook('onRequest', authenticate(db, 'organizer'));
 
-  r.get('/client/category/view', { schema: { response: { 200: listCategoriesResponseSchema } } }, async (_request, reply) =>
-    send(reply, await listCategories(db)),
+  r.get(
+    '/client/category/view',
+    { schema: { response: { 200: listCategoriesResponseSchema } } },
+    async (_request, reply) => send(reply, await listCategories(db)),
   );
 
   r.post('/event/register', { schema: { response: { 201: createEventResponseSchema } } }, async (request, reply) => {
@@ -81,8 +83,12 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   );
 
-  r.get('/client/summary', { schema: { response: { 200: dashboardSummaryResponseSchema } } }, async (request, reply) => {
-    const { organisationId } = organiserOf(request);
-    return send(reply, await dashboardSummary(db, organisationId));
-  });
+  r.get(
+    '/client/summary',
+    { schema: { response: { 200: dashboardSummaryResponseSchema } } },
+    async (request, reply) => {
+      const { organisationId } = organiserOf(request);
+      return send(reply, await dashboardSummary(db, organisationId));
+    },
+  );
 }

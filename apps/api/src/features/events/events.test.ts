@@ -93,7 +93,14 @@ describe('the organiser flow: create → tickets → published → edit → tick
     const saved = tickets.json().data;
     expect(saved).toHaveLength(2);
     for (const ticket of saved) ticketTypeSchema.parse(ticket);
-    expect(saved.map((x: { name: string; price_per_ticket: number; no_of_persons: number; max_tickets: number }) => [x.name, x.price_per_ticket, x.no_of_persons, x.max_tickets])).toEqual([
+    expect(
+      saved.map((x: { name: string; price_per_ticket: number; no_of_persons: number; max_tickets: number }) => [
+        x.name,
+        x.price_per_ticket,
+        x.no_of_persons,
+        x.max_tickets,
+      ]),
+    ).toEqual([
       ['Early bird', 25.5, 1, 50],
       ['Group of 4', 90, 4, 10],
     ]);
@@ -105,7 +112,14 @@ describe('the organiser flow: create → tickets → published → edit → tick
     const details = await t.app.inject({ method: 'GET', url: `/v1/event/details/${id}` });
     expect(details.statusCode).toBe(200);
     const publicEvent = eventSchema.parse(details.json().data);
-    expect(publicEvent).toMatchObject({ id, title: fields.title, status: 1, max_tickets: 60, tickets_bought: 0, price_from: 25.5 });
+    expect(publicEvent).toMatchObject({
+      id,
+      title: fields.title,
+      status: 1,
+      max_tickets: 60,
+      tickets_bought: 0,
+      price_from: 25.5,
+    });
     expect(publicEvent.tickets.map((x) => x.name)).toEqual(['Early bird', 'Group of 4']);
 
     // Edit: new title, category and image.
@@ -119,7 +133,12 @@ describe('the organiser flow: create → tickets → published → edit → tick
     });
     expect(updated.statusCode, updated.body).toBe(200);
     const updatedEvent = eventSchema.parse(updated.json().data);
-    expect(updatedEvent).toMatchObject({ id, title: 'Nairobi Fintech Summit 2031', category_id: otherCategoryId, status: 1 });
+    expect(updatedEvent).toMatchObject({
+      id,
+      title: 'Nairobi Fintech Summit 2031',
+      category_id: otherCategoryId,
+      status: 1,
+    });
     expect(updatedEvent.image).not.toBe(`/media/${oldImage}.jpg`);
     expect((await t.app.inject({ method: 'GET', url: updatedEvent.image! })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: updatedEvent.image_card! })).statusCode).toBe(200);
@@ -147,7 +166,15 @@ describe('the organiser flow: create → tickets → published → edit → tick
       ],
     });
     expect(ticketUpdate.statusCode, ticketUpdate.body).toBe(200);
-    expect(ticketUpdate.json().data.map((x: { name: string; price_per_ticket: number; max_tickets: number }) => [x.name, x.price_per_ticket, x.max_tickets])).toEqual([
+    expect(
+      ticketUpdate
+        .json()
+        .data.map((x: { name: string; price_per_ticket: number; max_tickets: number }) => [
+          x.name,
+          x.price_per_ticket,
+          x.max_tickets,
+        ]),
+    ).toEqual([
       ['Early bird', 30, 80],
       ['VIP', 150, 5],
     ]);
@@ -162,7 +189,11 @@ describe('the organiser flow: create → tickets → published → edit → tick
 
     // And buyers see the edited event.
     const after = (await t.app.inject({ method: 'GET', url: `/v1/event/details/${id}` })).json().data;
-    expect(after).toMatchObject({ title: 'Nairobi Fintech Summit 2031', short_description: 'Changed', max_tickets: 85 });
+    expect(after).toMatchObject({
+      title: 'Nairobi Fintech Summit 2031',
+      short_description: 'Changed',
+      max_tickets: 85,
+    });
   });
 
   it('switches an event back to draft and publishes it again from the edit form', async () => {
@@ -220,20 +251,43 @@ describe('the organiser flow: create → tickets → published → edit → tick
 
 describe('event form validation (400 naming the field, nothing stored)', () => {
   const cases: [string, (categoryId: number) => Record<string, string | number>, string][] = [
-    ['missing title', (c) => { const { title: _omit, ...rest } = eventFields(c); return rest; }, 'title'],
+    [
+      'missing title',
+      (c) => {
+        const { title: _omit, ...rest } = eventFields(c);
+        return rest;
+      },
+      'title',
+    ],
     ['blank title', (c) => eventFields(c, { title: '   ' }), 'title'],
     ['a title that is too long', (c) => eventFields(c, { title: 'x'.repeat(LIMITS.titleMax + 1) }), 'title'],
     ['missing location', (c) => eventFields(c, { location: '' }), 'location'],
-    ['end before start', (c) => eventFields(c, { start_time: '2031-03-12T17:00', end_time: '2031-03-12T09:00' }), 'end_time'],
-    ['end equal to start', (c) => eventFields(c, { start_time: '2031-03-12T09:00', end_time: '2031-03-12T09:00' }), 'end_time'],
-    ['an event that has already ended', (c) => eventFields(c, { start_time: '2020-03-12T09:00', end_time: '2020-03-12T17:00' }), 'end_time'],
+    [
+      'end before start',
+      (c) => eventFields(c, { start_time: '2031-03-12T17:00', end_time: '2031-03-12T09:00' }),
+      'end_time',
+    ],
+    [
+      'end equal to start',
+      (c) => eventFields(c, { start_time: '2031-03-12T09:00', end_time: '2031-03-12T09:00' }),
+      'end_time',
+    ],
+    [
+      'an event that has already ended',
+      (c) => eventFields(c, { start_time: '2020-03-12T09:00', end_time: '2020-03-12T17:00' }),
+      'end_time',
+    ],
     ['a date that does not exist', (c) => eventFields(c, { start_time: '2031-02-30T09:00' }), 'start_time'],
     ['a date that is not a date', (c) => eventFields(c, { start_time: 'next tuesday' }), 'start_time'],
     ['currency EUR', (c) => eventFields(c, { currency: 'EUR' }), 'currency'],
     ['category 9999', (c) => eventFields(c, { category_id: 9999 }), 'category_id'],
     ['no category', (c) => eventFields(c, { category_id: '' }), 'category_id'],
     ['category not a number', (c) => eventFields(c, { category_id: 'abc' }), 'category_id'],
-    ['a short description that is too long', (c) => eventFields(c, { short_description: 'x'.repeat(LIMITS.shortDescriptionMax + 1) }), 'short_description'],
+    [
+      'a short description that is too long',
+      (c) => eventFields(c, { short_description: 'x'.repeat(LIMITS.shortDescriptionMax + 1) }),
+      'short_description',
+    ],
   ];
 
   it.each(cases)('refuses %s', async (_label, build, field) => {
@@ -263,7 +317,12 @@ describe('event form validation (400 naming the field, nothing stored)', () => {
       [eventFields(categoryId, { category_id: 9999 }), 'category_id'],
       [eventFields(categoryId, { status: 5 }), 'status'],
     ] as const) {
-      const res = await sendEventForm(t.app, { method: 'PUT', url: `/v1/event/update/${id}`, token: organiser.token, fields });
+      const res = await sendEventForm(t.app, {
+        method: 'PUT',
+        url: `/v1/event/update/${id}`,
+        token: organiser.token,
+        fields,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().status_description.startsWith(`${field}: `)).toBe(true);
     }
@@ -301,7 +360,10 @@ describe('event form validation (400 naming the field, nothing stored)', () => {
 describe('image uploads', () => {
   const mediaCount = async () => (await t.database.db.select({ id: media.id }).from(media)).length;
 
-  async function upload(file: { name: string; bytes: Buffer; type?: string } | undefined, overrides: Record<string, string> = {}) {
+  async function upload(
+    file: { name: string; bytes: Buffer; type?: string } | undefined,
+    overrides: Record<string, string> = {},
+  ) {
     return sendEventForm(t.app, {
       method: 'POST',
       url: '/v1/event/register',
@@ -313,7 +375,11 @@ describe('image uploads', () => {
 
   it('refuses a text file named .png with 415', async () => {
     const before = [await eventCount(), await mediaCount()];
-    const res = await upload({ name: 'photo.png', bytes: Buffer.from('this is plain text, not a picture'), type: 'image/png' });
+    const res = await upload({
+      name: 'photo.png',
+      bytes: Buffer.from('this is plain text, not a picture'),
+      type: 'image/png',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ status: 415, data: null });
     expect([await eventCount(), await mediaCount()]).toEqual(before);
@@ -369,7 +435,10 @@ describe('image uploads', () => {
     expect(twoFiles.json().status_description).toBe('file: Send one image only');
 
     // Over the form's 64 KB per field: refused, never silently cut short and stored.
-    const long = await upload({ name: 'ok.png', bytes: await pngImage(), type: 'image/png' }, { full_description: 'x'.repeat(70_000) });
+    const long = await upload(
+      { name: 'ok.png', bytes: await pngImage(), type: 'image/png' },
+      { full_description: 'x'.repeat(70_000) },
+    );
     expect(long.statusCode, long.body).toBe(400);
     expect(long.json().status_description).toBe('full_description: Too long');
     expect([await eventCount(), await mediaCount()]).toEqual(before);

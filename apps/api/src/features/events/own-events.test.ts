@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, eventSchema, nairobiDay, ownEventsTabFilter, startOfNairobiDay, type OwnEventTab } from '@tikiti/contract';
+import {
+  addDays,
+  eventSchema,
+  nairobiDay,
+  ownEventsTabFilter,
+  startOfNairobiDay,
+  type OwnEventTab,
+} from '@tikiti/contract';
 import { events } from '../../db/schema/index.js';
 import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { insertBooking } from '../../test-support/organiser-events.js';
@@ -22,7 +29,10 @@ async function list(token: string, query: Record<string, string | number | undef
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
   const res = await t.app.inject({ method: 'GET', url: `/v1/client/event/view?${params}`, headers: { auth: token } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { data: { id: number; title: string; tickets_bought: number; max_tickets: number }[]; total: number };
+  return res.json().data as {
+    data: { id: number; title: string; tickets_bought: number; max_tickets: number }[];
+    total: number;
+  };
 }
 const titles = async (token: string, query: Record<string, string | number | undefined> = {}) =>
   (await list(token, { limit: 100, ...query })).data.map((e) => e.title);
@@ -31,8 +41,22 @@ describe('GET v1/client/event/view', () => {
   let org: Awaited<ReturnType<typeof createOrganiser>>;
   beforeAll(async () => {
     org = await createOrganiser(t.database.db);
-    const make = (title: string, startsInHours: number, durationHours: number, status: 1 | 2 = 1, tickets?: Parameters<typeof createEvent>[1]['tickets']) =>
-      createEvent(t.database.db, { organisationId: org.organisationId, categoryId, title, startsInHours, durationHours, status, tickets });
+    const make = (
+      title: string,
+      startsInHours: number,
+      durationHours: number,
+      status: 1 | 2 = 1,
+      tickets?: Parameters<typeof createEvent>[1]['tickets'],
+    ) =>
+      createEvent(t.database.db, {
+        organisationId: org.organisationId,
+        categoryId,
+        title,
+        startsInHours,
+        durationHours,
+        status,
+        tickets,
+      });
     await make('Ended', -3 * DAY, 1 * DAY);
     await make('Ongoing', -2 * HOUR, 5 * HOUR, 1, [
       { name: 'A', price: 10, max: 100, sold: 40 },
@@ -94,7 +118,12 @@ describe('GET v1/client/event/view', () => {
 
   it('start keeps events starting on or after that Nairobi day, end those ending on or before it', async () => {
     const today = nairobiDay(new Date());
-    expect(await titles(org.token, { start: addDays(today, 1) })).toEqual(['Far future', 'Published long ago', 'Draft', 'Upcoming']);
+    expect(await titles(org.token, { start: addDays(today, 1) })).toEqual([
+      'Far future',
+      'Published long ago',
+      'Draft',
+      'Upcoming',
+    ]);
     expect(await titles(org.token, { end: addDays(today, -1) })).toEqual(['Ended']);
     expect(await titles(org.token, { start: addDays(today, 9), end: addDays(today, 11) })).toEqual(['Upcoming']);
   });
@@ -104,7 +133,9 @@ describe('GET v1/client/event/view', () => {
     const recent = await titles(org.token, { start_created: addDays(today, -7), end_created: today });
     expect(recent).toHaveLength(6);
     expect(recent).not.toContain('Published long ago');
-    expect(await titles(org.token, { start_created: addDays(today, -31), end_created: addDays(today, -29) })).toEqual(['Published long ago']);
+    expect(await titles(org.token, { start_created: addDays(today, -31), end_created: addDays(today, -29) })).toEqual([
+      'Published long ago',
+    ]);
   });
 
   it('gives each tab of the dashboard and My events the events it should hold (spec §9)', async () => {
@@ -149,14 +180,25 @@ describe('GET v1/client/event/view', () => {
       ['limit=101', 'limit'],
       ['page=0', 'page'],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url: `/v1/client/event/view?${query}`, headers: { auth: org.token } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/client/event/view?${query}`,
+        headers: { auth: org.token },
+      });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().status_description, query).toMatch(new RegExp(`^${field}: `));
     }
   });
 
   it('treats empty parameters as not given', async () => {
-    const page = await list(org.token, { start: '', end: '', status: '', start_created: '', end_created: '', limit: 100 });
+    const page = await list(org.token, {
+      start: '',
+      end: '',
+      status: '',
+      start_created: '',
+      end_created: '',
+      limit: 100,
+    });
     expect(page.total).toBe(7);
   });
 });
@@ -187,7 +229,12 @@ describe('GET v1/client/summary', () => {
       startsInHours: -10 * DAY,
       tickets: [{ name: 'A', price: 10, max: 100, sold: 4 }],
     });
-    await createEvent(t.database.db, { organisationId: org.organisationId, categoryId, status: 2, startsInHours: 3 * DAY });
+    await createEvent(t.database.db, {
+      organisationId: org.organisationId,
+      categoryId,
+      status: 2,
+      startsInHours: 3 * DAY,
+    });
     for (const [eventId, status, totalMinor] of [
       [future.event.id, 2, 12345],
       [past.event.id, 2, 4000],
@@ -199,11 +246,26 @@ describe('GET v1/client/summary', () => {
     }
     // Another organisation's sales never count.
     const other = await createOrganiser(t.database.db);
-    const theirs = await createEvent(t.database.db, { organisationId: other.organisationId, categoryId, tickets: [{ name: 'A', price: 1, max: 9, sold: 9 }] });
-    await insertBooking(t.database.db, { eventId: theirs.event.id, accountId: buyer.accountId, status: 2, totalMinor: 900 });
+    const theirs = await createEvent(t.database.db, {
+      organisationId: other.organisationId,
+      categoryId,
+      tickets: [{ name: 'A', price: 1, max: 9, sold: 9 }],
+    });
+    await insertBooking(t.database.db, {
+      eventId: theirs.event.id,
+      accountId: buyer.accountId,
+      status: 2,
+      totalMinor: 900,
+    });
 
     const res = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: org.token } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ currency: 'USD', net_sales: 163.45, events: 3, tickets_sold: 19, upcoming_events: 1 });
+    expect(res.json().data).toEqual({
+      currency: 'USD',
+      net_sales: 163.45,
+      events: 3,
+      tickets_sold: 19,
+      upcoming_events: 1,
+    });
   });
 });

@@ -28,7 +28,8 @@ export async function readEventForm(request: FastifyRequest, opts: { imageRequir
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (part.fieldname !== FILE_FIELD) throw invalidField(part.fieldname, `Send the image in the field "${FILE_FIELD}"`);
+        if (part.fieldname !== FILE_FIELD)
+          throw invalidField(part.fieldname, `Send the image in the field "${FILE_FIELD}"`);
         if (bytes.length > 0) image = bytes;
         else if (part.filename) emptyFileNamed = true;
       } else if (part.valueTruncated) {

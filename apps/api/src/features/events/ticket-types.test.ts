@@ -90,7 +90,10 @@ describe('ticket type validation (400 naming the row and field, nothing stored)'
   it('refuses an id that is neither -1 nor a real id, and the same id twice', async () => {
     const { event, tickets } = await newEvent([{ name: 'Regular', price: 50, max: 100 }]);
     expect((await post(`/v1/event/${event.id}/ticket/update`, [row(0)])).statusCode).toBe(400);
-    const twice = await post(`/v1/event/${event.id}/ticket/update`, [row(tickets[0]!.id), row(tickets[0]!.id, { name: 'X' })]);
+    const twice = await post(`/v1/event/${event.id}/ticket/update`, [
+      row(tickets[0]!.id),
+      row(tickets[0]!.id, { name: 'X' }),
+    ]);
     expect(twice.statusCode).toBe(400);
     expect(twice.json().status_description).toMatch(/^1\.id: /);
     expect(await rowsOf(event.id)).toEqual(tickets);
@@ -108,8 +111,24 @@ describe('ticket type rules', () => {
     expect(res.json()).toMatchObject({
       status: 201,
       data: [
-        { name: 'B first', price_per_ticket: 10, no_of_persons: 1, max_tickets: 5, status: 1, tickets_bought: 0, available: 5 },
-        { name: 'A second', price_per_ticket: 19.99, no_of_persons: 2, max_tickets: 7, status: 1, tickets_bought: 0, available: 7 },
+        {
+          name: 'B first',
+          price_per_ticket: 10,
+          no_of_persons: 1,
+          max_tickets: 5,
+          status: 1,
+          tickets_bought: 0,
+          available: 5,
+        },
+        {
+          name: 'A second',
+          price_per_ticket: 19.99,
+          no_of_persons: 2,
+          max_tickets: 7,
+          status: 1,
+          tickets_bought: 0,
+          available: 7,
+        },
       ],
     });
     const [after] = await t.database.db.select().from(events).where(eq(events.id, event.id));
@@ -126,7 +145,14 @@ describe('ticket type rules', () => {
     expect(res.json().data.map((x: { id: number; name: string }) => x.name)).toEqual(['Standard', 'VIP']);
     const rows = await rowsOf(event.id);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ id: tickets[0]!.id, name: 'Standard', priceMinor: 5525, noOfPersons: 2, maxTickets: 120, status: 1 });
+    expect(rows[0]).toMatchObject({
+      id: tickets[0]!.id,
+      name: 'Standard',
+      priceMinor: 5525,
+      noOfPersons: 2,
+      maxTickets: 120,
+      status: 1,
+    });
     expect(rows[1]).toMatchObject({ name: 'VIP', priceMinor: 30000, maxTickets: 10, status: 1 });
     expect(rows[1]!.sortOrder).toBeGreaterThan(rows[0]!.sortOrder);
   });
@@ -162,7 +188,10 @@ describe('ticket type rules', () => {
     expect(await rowsOf(event.id)).toEqual(before);
 
     // Replacing it in the same request is fine.
-    const swap = await post(`/v1/event/${event.id}/ticket/update`, [row(tickets[0]!.id, { status: 3 }), row(-1, { name: 'New' })]);
+    const swap = await post(`/v1/event/${event.id}/ticket/update`, [
+      row(tickets[0]!.id, { status: 3 }),
+      row(-1, { name: 'New' }),
+    ]);
     expect(swap.statusCode).toBe(200);
     expect(swap.json().data.map((x: { name: string }) => x.name)).toEqual(['New']);
   });
@@ -184,14 +213,20 @@ describe('ticket type rules', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().status_description).toBe('2.max_tickets: At least 35: that many are already sold or held');
-    expect(res.json().data.errors).toEqual([{ path: '2.max_tickets', message: 'At least 35: that many are already sold or held' }]);
+    expect(res.json().data.errors).toEqual([
+      { path: '2.max_tickets', message: 'At least 35: that many are already sold or held' },
+    ]);
     // Nothing changed, not even the valid rows before it.
     expect(await rowsOf(event.id)).toEqual(before);
 
     // Exactly sold + held is allowed: the type is then sold out.
     const ok = await post(`/v1/event/${event.id}/ticket/update`, [row(c.id, { name: 'C', max_tickets: 35 })]);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.find((x: { id: number }) => x.id === c.id)).toMatchObject({ max_tickets: 35, tickets_bought: 30, available: 0 });
+    expect(ok.json().data.find((x: { id: number }) => x.id === c.id)).toMatchObject({
+      max_tickets: 35,
+      tickets_bought: 30,
+      available: 0,
+    });
   });
 
   it('a ticket type of another event is refused with 404 and nothing changes', async () => {
@@ -216,7 +251,9 @@ describe('ticket type rules', () => {
       totalMinor: 10000,
       lines: [{ ticketTypeId: tickets[0]!.id, name: 'Regular', unitPriceMinor: 5000, quantity: 2 }],
     });
-    const res = await post(`/v1/event/${event.id}/ticket/update`, [row(tickets[0]!.id, { name: 'Regular+', price_per_ticket: 80 })]);
+    const res = await post(`/v1/event/${event.id}/ticket/update`, [
+      row(tickets[0]!.id, { name: 'Regular+', price_per_ticket: 80 }),
+    ]);
     expect(res.statusCode).toBe(200);
     const [line] = await t.database.db.select().from(bookingLines).where(eq(bookingLines.bookingId, booking.id));
     expect(line).toMatchObject({ name: 'Regular', unitPriceMinor: 5000, quantity: 2 });
@@ -229,7 +266,9 @@ describe('ticket type rules', () => {
     let update: ReturnType<typeof post> | undefined;
     // A booking's transaction holds 5 tickets and has not committed yet when the update arrives.
     await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`update ticket_types set held = held + 5 where id = ${id} and sold + held + 5 <= max_tickets`);
+      await tx.execute(
+        sql`update ticket_types set held = held + 5 where id = ${id} and sold + held + 5 <= max_tickets`,
+      );
       update = post(`/v1/event/${event.id}/ticket/update`, [row(id, { max_tickets: 6 })]);
       await new Promise((resolve) => setTimeout(resolve, 300));
     });

@@ -13,7 +13,11 @@ export function RouteError() {
           : 'This page could not be shown. Reload the page, or go back home and try again.'}
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <button type="button" onClick={() => window.location.reload()} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+        >
           Reload
         </button>
         <Link to="/" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">

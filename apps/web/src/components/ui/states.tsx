@@ -17,7 +17,10 @@ export function EmptyState({ title, children, action }: { title: string; childre
 /** A failed load: says what happened and offers a retry. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center" role="alert">
+    <div
+      className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+      role="alert"
+    >
       <CloudOff className="h-10 w-10 text-red-400" aria-hidden />
       <h3 className="mt-4 text-lg font-semibold text-red-900">We couldn't load this</h3>
       <p className="mt-1 max-w-md text-red-800">{message}</p>
