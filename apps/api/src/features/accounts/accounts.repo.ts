@@ -63,17 +63,17 @@ export async function findOrganisation(db: Executor, id: number) {
   return row;
 }
 
-export async function insertOrganiserAccount(
-  tx: Executor,
-  a: {
-    organisationId: number;
-    role: 'owner' | 'admin';
-    firstName: string;
-    lastName: string;
-    email: string;
-    msisdn: string;
-  },
-) {
+/** A person joining an organisation: its owner at registration, or an invited admin. */
+export interface NewOrganiserAccount {
+  organisationId: number;
+  role: 'owner' | 'admin';
+  firstName: string;
+  lastName: string;
+  email: string;
+  msisdn: string;
+}
+
+export async function insertOrganiserAccount(tx: Executor, a: NewOrganiserAccount) {
   const [row] = await tx
     .insert(accounts)
     .values({ type: 'organizer', ...a })

@@ -30,6 +30,7 @@ import {
   listOrganisationMembers as listMembers,
   setLastLogin,
   setPassword,
+  type NewOrganiserAccount,
 } from './accounts.repo.js';
 import { InvalidIdTokenError, verifyGoogleIdToken } from './google-id-token.js';
 import { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
@@ -92,17 +93,7 @@ export async function assertOrganiserIdentityFree(db: Db | Tx, email: string, ms
 }
 
 /** Creates an organiser account without a password; a concurrent duplicate becomes a 409. */
-export async function createOrganiserAccount(
-  tx: Db | Tx,
-  a: {
-    organisationId: number;
-    role: 'owner' | 'admin';
-    firstName: string;
-    lastName: string;
-    email: string;
-    msisdn: string;
-  },
-) {
+export async function createOrganiserAccount(tx: Db | Tx, a: NewOrganiserAccount) {
   try {
     return await insertOrganiserAccount(tx, a);
   } catch (err) {
