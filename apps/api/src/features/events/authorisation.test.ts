@@ -98,6 +98,11 @@ const calls: Call[] = [
     request: async () => ({ method: 'POST', url: `/v1/event/${eventId}/ticket/update`, payload: [ticketRow()] }),
   },
   {
+    name: 'GET v1/client/event/{id}',
+    scoped: true,
+    request: async () => ({ method: 'GET', url: `/v1/client/event/${eventId}` }),
+  },
+  {
     name: 'GET v1/client/event/view',
     scoped: false,
     request: async () => ({ method: 'GET', url: '/v1/client/event/view' }),

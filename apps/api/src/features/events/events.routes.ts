@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context.js';
 import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import { listCategories } from '../catalogue/catalogue.service.js';
-import { createEvent, dashboardSummary, listOwnEvents, updateEvent } from './events.service.js';
+import { createEvent, dashboardSummary, listOwnEvents, ownEventView, updateEvent } from './events.service.js';
 import { readEventForm } from './read-event-form.js';
 import { registerTicketTypes, updateTicketTypes } from './ticket-types.service.js';
 
@@ -80,6 +80,16 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request, reply) => {
       const { organisationId } = organiserOf(request);
       return send(reply, await listOwnEvents(db, organisationId, request.query));
+    },
+  );
+
+  // A static path beats a parametric one in Fastify's router, so /client/event/view stays the list.
+  r.get(
+    '/client/event/:id',
+    { schema: { params: idParamsSchema, response: { 200: eventDetailsResponseSchema } } },
+    async (request, reply) => {
+      const { organisationId } = organiserOf(request);
+      return send(reply, await ownEventView(db, organisationId, request.params.id));
     },
   );
 

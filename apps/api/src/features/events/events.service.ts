@@ -44,8 +44,11 @@ async function requireCategory(db: Db, id: number) {
   if (!(await categoryExists(db, id))) throw invalidField('category_id', 'Pick a category from the list');
 }
 
-/** The organisation's event as buyers would see it (the catalogue's view), any status. */
-async function ownEventView(db: Db, organisationId: number, eventId: number): Promise<Event> {
+/**
+ * GET v1/client/event/{id}: the organisation's event as buyers would see it (the catalogue's
+ * view, open ticket types only), any status. Another organisation's event is not found.
+ */
+export async function ownEventView(db: Db, organisationId: number, eventId: number): Promise<Event> {
   const event = await findOwnEventWithTickets(db, organisationId, eventId);
   if (!event) throw notFound('Event');
   return toEventView(event);

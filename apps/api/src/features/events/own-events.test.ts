@@ -269,3 +269,97 @@ describe('GET v1/client/summary', () => {
     });
   });
 });
+
+describe('GET v1/client/event/{id}', () => {
+  let org: Awaited<ReturnType<typeof createOrganiser>>;
+  let draftId: number;
+  let publishedId: number;
+  let foreignId: number;
+  const get = (id: number | string, token?: string) =>
+    t.app.inject({ method: 'GET', url: `/v1/client/event/${id}`, headers: token ? { auth: token } : {} });
+
+  beforeAll(async () => {
+    org = await createOrganiser(t.database.db);
+    draftId = (
+      await createEvent(t.database.db, {
+        organisationId: org.organisationId,
+        categoryId,
+        title: 'My draft',
+        status: 2,
+        tickets: [],
+      })
+    ).event.id;
+    publishedId = (
+      await createEvent(t.database.db, {
+        organisationId: org.organisationId,
+        categoryId,
+        title: 'My published event',
+        tickets: [
+          { name: 'Regular', price: 25.5, max: 80, sold: 30 },
+          { name: 'Hidden', price: 10, max: 10, sold: 2, status: 3 },
+          { name: 'VIP', price: 99, max: 10, sold: 1 },
+        ],
+      })
+    ).event.id;
+    const other = await createOrganiser(t.database.db);
+    foreignId = (
+      await createEvent(t.database.db, { organisationId: other.organisationId, categoryId, title: 'Not mine' })
+    ).event.id;
+  });
+
+  it("returns the organisation's own draft in the event schema", async () => {
+    const res = await get(draftId, org.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 200, status_description: 'OK' });
+    const event = eventSchema.parse(body.data);
+    expect(event).toMatchObject({
+      id: draftId,
+      title: 'My draft',
+      status: 2,
+      organizer: { id: org.organisationId },
+      tickets: [],
+      tickets_bought: 0,
+      max_tickets: 0,
+      price_from: null,
+    });
+  });
+
+  it('returns a published event with its open ticket types in order, as its list entry shows it', async () => {
+    const res = await get(publishedId, org.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const event = eventSchema.parse(res.json().data);
+    expect(event.tickets.map((k) => [k.name, k.price_per_ticket, k.max_tickets, k.tickets_bought])).toEqual([
+      ['Regular', 25.5, 80, 30],
+      ['VIP', 99, 10, 1],
+    ]);
+    expect([event.tickets_bought, event.max_tickets, event.price_from]).toEqual([31, 90, 25.5]);
+    const listed = (await list(org.token, { limit: 100 })).data.find((e) => e.id === publishedId);
+    expect(event).toEqual(listed);
+  });
+
+  it("answers another organisation's event exactly as a missing one: 404", async () => {
+    const foreign = await get(foreignId, org.token);
+    const missing = await get(2_000_000_000, org.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ status: 404, status_description: 'Event not found', data: null });
+    expect([missing.statusCode, missing.body]).toEqual([foreign.statusCode, foreign.body]);
+  });
+
+  it('refuses a malformed id with 400', async () => {
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+      const res = await get(id, org.token);
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(400);
+    }
+  });
+
+  it('answers a buyer token 406 and no token 401', async () => {
+    const buyer = await createBuyer(t.database.db);
+    const asBuyer = await get(draftId, buyer.token);
+    expect(asBuyer.statusCode, asBuyer.body).toBe(406);
+    expect(asBuyer.json()).toMatchObject({ status: 406, data: null });
+    const anonymous = await get(draftId);
+    expect(anonymous.statusCode, anonymous.body).toBe(401);
+    expect(anonymous.json()).toMatchObject({ status: 401, data: null });
+  });
+});
