@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -9,21 +7,16 @@ import { EVENT_STATUS, type EventStatus } from '@tikiti/contract';
 import { useSession } from '../../../app/store';
 import { routes } from '../../../app/routes';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { clearAlert, showAlert } from '../../../lib/alert';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { showAlert } from '../../../lib/alert';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { eventsKeys } from '../api/keys';
 import { updateEvent } from '../api/save-event';
-import { DescriptionFields, descriptionsSchema, type DescriptionValues } from '../components/description-fields';
+import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
-import { IMAGE_TIPS, ImagePicker, imageErrorOf } from '../components/image-picker';
-
-const IMAGE_REQUIRED = 'Image is required';
-const linkClass =
-  'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
+import { IMAGE_TIPS, ImagePicker } from '../components/image-picker';
+import { stepLinkClass, useImageAndDescriptions } from '../components/use-image-and-descriptions';
 
 const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
   { value: EVENT_STATUS.published, label: 'Published', hint: 'Listed on Tikiti; buyers can book.' },
@@ -43,34 +36,23 @@ export default function EditStep2Page() {
   const queryClient = useQueryClient();
   const [busy, run] = useSingleFlight();
   const [changing, setChanging] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string>();
   const [status, setStatus] = useState<EventStatus>(
     event?.status === EVENT_STATUS.draft ? EVENT_STATUS.draft : EVENT_STATUS.published,
   );
+  const media = useImageAndDescriptions(event);
+  const { file } = media;
   const {
     register,
     handleSubmit,
-    setError,
     getValues,
     formState: { errors },
-  } = useForm<DescriptionValues>({
-    resolver: zodResolver(descriptionsSchema),
-    defaultValues: {
-      full_description: event?.full_description ?? '',
-      short_description: event?.short_description ?? '',
-    },
-  });
+  } = media.form;
 
   if (!event) return <Navigate to={routes.myEvents} replace />;
 
   const onValid = (descriptions: DescriptionValues) =>
     run(async () => {
-      if (changing && !file) {
-        setImageError(IMAGE_REQUIRED);
-        showAlert('danger', IMAGE_REQUIRED);
-        return;
-      }
+      if (changing && !media.requireImage()) return;
       showAlert('warning', 'Processing...');
       try {
         const res = await updateEvent(
@@ -92,9 +74,7 @@ export default function EditStep2Page() {
         showAlert('success', res.status_description);
         void navigate(routes.eventTickets(event.id));
       } catch (err) {
-        showAlert('danger', errorMessage(err));
-        setImageError(imageErrorOf(err));
-        applyServerFieldErrors(err, setError, (name) => name === 'full_description' || name === 'short_description');
+        media.showSaveError(err);
       }
     });
 
@@ -121,20 +101,15 @@ export default function EditStep2Page() {
                     label="New image"
                     file={file}
                     currentUrl={null}
-                    error={imageError}
-                    onChange={(picked, problem) => {
-                      setFile(picked);
-                      setImageError(problem ?? undefined);
-                      if (picked) clearAlert();
-                    }}
+                    error={media.imageError}
+                    onChange={media.pickImage}
                   />
                   <button
                     type="button"
                     className="text-sm font-semibold text-slate-600 hover:underline"
                     onClick={() => {
                       setChanging(false);
-                      setFile(null);
-                      setImageError(undefined);
+                      media.forgetImage();
                     }}
                   >
                     Keep the current image
@@ -191,12 +166,12 @@ export default function EditStep2Page() {
               <Link
                 to={routes.eventViewStep(1)}
                 onClick={() => set({ storedEvent: { ...event, ...getValues(), status } })}
-                className={linkClass}
+                className={stepLinkClass}
               >
                 <ArrowLeft className="h-4 w-4" aria-hidden />
                 Back
               </Link>
-              <Link to={routes.myEvents} className={linkClass}>
+              <Link to={routes.myEvents} className={stepLinkClass}>
                 Discard
               </Link>
             </div>
