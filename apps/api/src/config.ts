@@ -29,6 +29,11 @@ const envSchema = z.object({
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalText,
+  /**
+   * Whose X-Forwarded-For to believe for the caller's address (rate limits): unset trusts
+   * nobody; 'true' every proxy; a number that many hops; else a list of proxy addresses.
+   */
+  TRUST_PROXY: optionalText,
   WEB_DIST: optionalText,
   SMTP_URL: optionalText.pipe(
     z
@@ -49,6 +54,12 @@ const envSchema = z.object({
 });
 
 export type Config = ReturnType<typeof readConfig>;
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -74,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     demoData: e.DEMO_DATA,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: e.CORS_ORIGINS?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
