@@ -31,7 +31,7 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalText,
   /**
    * Whose X-Forwarded-For to believe for the caller's address (rate limits): unset trusts
-   * nobody; 'true' every proxy; a number that many hops; else a list of proxy addresses.
+   * nobody; 'true' every proxy; else a comma-separated list of proxy addresses or CIDRs.
    */
   TRUST_PROXY: optionalText,
   WEB_DIST: optionalText,
@@ -55,10 +55,9 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof readConfig>;
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  return value === 'true' ? true : value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
