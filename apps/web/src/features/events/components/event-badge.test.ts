@@ -5,14 +5,23 @@ import { imageProblem } from './image-picker';
 const now = new Date('2026-11-22T09:00:00Z');
 
 describe('eventBadge (spec §4 rule, in its order)', () => {
+  const start = '2026-11-20T06:00:00Z';
   it('calls any event whose end has passed Ended, draft or not', () => {
-    expect(eventBadge({ end_time: '2026-11-22T08:59:59Z', status: 1 }, now).label).toBe('Ended');
-    expect(eventBadge({ end_time: '2026-11-01T00:00:00Z', status: 2 }, now).label).toBe('Ended');
+    expect(eventBadge({ start_time: start, end_time: '2026-11-22T08:59:59Z', status: 1 }, now).label).toBe('Ended');
+    expect(eventBadge({ start_time: start, end_time: '2026-11-01T00:00:00Z', status: 2 }, now).label).toBe('Ended');
   });
 
-  it('calls a published event that has not ended Published, and a draft Draft', () => {
-    expect(eventBadge({ end_time: '2026-11-22T09:00:01Z', status: 1 }, now).label).toBe('Published');
-    expect(eventBadge({ end_time: '2027-01-01T00:00:00Z', status: 2 }, now).label).toBe('Draft');
+  it('calls a published event In progress once it has started, Published before', () => {
+    expect(eventBadge({ start_time: start, end_time: '2026-11-22T09:00:01Z', status: 1 }, now).label).toBe(
+      'In progress',
+    );
+    expect(
+      eventBadge({ start_time: '2026-12-01T06:00:00Z', end_time: '2026-12-01T14:00:00Z', status: 1 }, now).label,
+    ).toBe('Published');
+  });
+
+  it('calls a draft that has not ended Draft', () => {
+    expect(eventBadge({ start_time: start, end_time: '2027-01-01T00:00:00Z', status: 2 }, now).label).toBe('Draft');
   });
 });
 
