@@ -20,6 +20,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Which sign-in page a 401/406 sends the visitor to (spec §4 "Session end"). */
   side?: 'buyer' | 'organiser';
+  /** A call made outside the session (signing in): no `Auth` header, and its 401 never ends a session. */
+  anonymous?: boolean;
   signal?: AbortSignal;
 }
 
@@ -46,7 +48,7 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const { token, setToken, signOut } = useSession.getState();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Auth = token;
+  if (token && !opts.anonymous) headers.Auth = token;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -68,7 +70,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   } catch {
     payload = undefined;
   }
-  if (res.status === 401 || res.status === 406) {
+  if ((res.status === 401 || res.status === 406) && !opts.anonymous) {
     if (token) {
       signOut();
       onSessionEnd(opts.side ?? 'buyer');
