@@ -93,7 +93,7 @@ describe('catalogue journey', () => {
 
       // Home: the hero and the first six cards, soonest first.
       await page.goto('/');
-      await expect(page.title()).resolves.toContain('Tikiti');
+      await expect.poll(() => page.title()).toContain('Tikiti');
       await page.getByRole('heading', { level: 1, name: 'Online Event Ticketing, Simplified.' }).waitFor();
       await page.getByText('Your ticketing made easy').waitFor();
       await expect.poll(() => cards(page, 'Events').count()).toBe(6);
@@ -126,15 +126,15 @@ describe('catalogue journey', () => {
       await page.waitForURL('**/all-events');
       await page.getByRole('heading', { level: 1, name: 'Upcoming Events' }).waitFor();
       const allButton = page.getByRole('button', { name: 'All events', exact: true });
-      expect(await allButton.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => allButton.getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
 
       const categoryButton = page
         .getByRole('group', { name: 'Categories' })
         .getByRole('button', { name: category.name, exact: true });
       await categoryButton.click();
-      expect(await categoryButton.getAttribute('aria-pressed')).toBe('true');
-      expect(await allButton.getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => categoryButton.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => allButton.getAttribute('aria-pressed')).toBe('false');
       await expect.poll(() => cardTitles(page, 'Upcoming events')).toEqual(inCategory.slice(0, 6).map((e) => e.title));
       await allButton.click();
       await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
@@ -347,17 +347,17 @@ describe('buyer pages', () => {
     await page.getByLabel('Email').fill('achieng@example.co.ke');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Thank you, your message has been sent').waitFor();
-    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('');
 
     // About: FAQ items open and close on click.
     await page.goto('/about-us');
     const question = page.getByRole('button', { name: 'Do I need an account to buy tickets?' });
-    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('false');
     await question.click();
-    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
     await page.getByText('You can book as a guest').waitFor();
     await question.click();
-    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('false');
 
     // Blog: six articles, and LOAD MORE says there are no more.
     await page.goto('/blog');

@@ -92,7 +92,7 @@ describe('organiser accounts journey', () => {
       // Register step 1: the spec's message when fields are missing, then the person.
       await page.goto('/organizer/register');
       await page.getByRole('heading', { name: 'Create your organiser account' }).waitFor();
-      await expect(page.title()).resolves.toContain('Create your organiser account');
+      await expect.poll(() => page.title()).toContain('Create your organiser account');
       await page.getByRole('button', { name: 'Continue' }).click();
       await banner(page, 'All fields are required').waitFor();
       await page.getByLabel('First name').fill(owner.fn);
@@ -140,7 +140,7 @@ describe('organiser accounts journey', () => {
       await page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL('**/organizer/settings');
       await page.getByText(org, { exact: true }).waitFor();
-      await expect(page.locator('input, textarea').count()).resolves.toBe(0);
+      await expect.poll(() => page.locator('input, textarea').count()).toBe(0);
       await screenshot(page, `organiser-settings-${size}`);
       await page.getByRole('link', { name: 'Team Access' }).click();
       await page.waitForURL('**/organizer/team');

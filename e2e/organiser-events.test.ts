@@ -171,7 +171,7 @@ describe('organiser events journey', () => {
     await page.getByRole('button', { name: 'Create Event' }).click();
     // The server judges the bytes (415): its message in the banner and under the picker.
     await banner(page, /must be a JPEG or PNG/).waitFor();
-    await expect(page.getByText(/must be a JPEG or PNG/).count()).resolves.toBe(2);
+    await expect.poll(() => page.getByText(/must be a JPEG or PNG/).count()).toBe(2);
     expect(page.url()).toContain('/organizer/event/2');
     await page.locator('input[type="file"]').setInputFiles(cover);
     await page.getByRole('img', { name: 'Event image preview' }).waitFor();
@@ -193,13 +193,13 @@ describe('organiser events journey', () => {
     await page.getByRole('button', { name: 'Add Ticket' }).click();
     await fillTicket(page, 1, { name: 'Team of 3', price: '120.50', persons: '3', max: '20' });
     await page.getByRole('button', { name: 'Add Ticket' }).click();
-    await expect(page.getByTestId('ticket-row').count()).resolves.toBe(3);
+    await expect.poll(() => page.getByTestId('ticket-row').count()).toBe(3);
     await page
       .getByTestId('ticket-row')
       .nth(2)
       .getByRole('button', { name: /Remove/ })
       .click();
-    await expect(page.getByTestId('ticket-row').count()).resolves.toBe(2);
+    await expect.poll(() => page.getByTestId('ticket-row').count()).toBe(2);
     await screenshot(page, 'organiser-create-step-3-desktop');
     await page.getByRole('button', { name: 'Finish Setup' }).click();
     await page.waitForURL('**/organizer/dashboard');
@@ -232,8 +232,8 @@ describe('organiser events journey', () => {
     await page.getByRole('tab', { name: 'Upcoming' }).click();
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL('**/organizer/event-view/1');
-    await expect(page.getByLabel('Event Title').inputValue()).resolves.toBe(title);
-    await expect(page.getByLabel('Start Date and Time').inputValue()).resolves.toBe(`${day}T09:00`);
+    await expect.poll(() => page.getByLabel('Event Title').inputValue()).toBe(title);
+    await expect.poll(() => page.getByLabel('Start Date and Time').inputValue()).toBe(`${day}T09:00`);
     await page.getByLabel('Event Title').fill(newTitle);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL('**/organizer/event-view/2');
@@ -252,16 +252,18 @@ describe('organiser events journey', () => {
 
     // Ticket update: remove Regular, raise Team of 3 to 30, add Student; 2 s later the dashboard.
     await page.getByRole('heading', { name: 'Ticket Update' }).waitFor();
-    await expect(page.getByTestId('ticket-row').count()).resolves.toBe(2);
+    await expect.poll(() => page.getByTestId('ticket-row').count()).toBe(2);
     const regular = page.getByTestId('ticket-row').filter({ has: page.getByRole('heading', { name: 'Regular' }) });
     await regular.getByRole('button', { name: /Remove/ }).click();
-    await expect(page.getByTestId('ticket-row').count()).resolves.toBe(1);
-    await expect(
-      page
-        .getByTestId('ticket-row')
-        .getByRole('button', { name: /Remove/ })
-        .isDisabled(),
-    ).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('ticket-row').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('ticket-row')
+          .getByRole('button', { name: /Remove/ })
+          .isDisabled(),
+      )
+      .toBe(true);
     await page.getByTestId('ticket-row').nth(0).getByLabel('Max tickets').fill('30');
     await page.getByRole('button', { name: 'Add Ticket' }).click();
     await fillTicket(page, 1, { name: 'Student', price: '15', persons: '1', max: '40' });
