@@ -97,7 +97,7 @@ describe('catalogue journey', () => {
       await page.getByRole('heading', { level: 1, name: 'Online Event Ticketing, Simplified.' }).waitFor();
       await page.getByText('Your ticketing made easy').waitFor();
       await expect.poll(() => cards(page, 'Events').count()).toBe(6);
-      expect(await cardTitles(page, 'Events')).toEqual(all.data.slice(0, 6).map((e) => e.title));
+      await expect.poll(() => cardTitles(page, 'Events')).toEqual(all.data.slice(0, 6).map((e) => e.title));
       await capture(page, `catalogue-home-${viewport.width}`);
 
       // Filter by category: every card shown belongs to it, as many as the server has (up to 6).
@@ -107,7 +107,7 @@ describe('catalogue journey', () => {
       await page.getByLabel('Category').selectOption(String(category.id));
       await filtered;
       await settled(page);
-      expect(await cardTitles(page, 'Events')).toEqual(inCategory.slice(0, 6).map((e) => e.title));
+      await expect.poll(() => cardTitles(page, 'Events')).toEqual(inCategory.slice(0, 6).map((e) => e.title));
 
       // A date preset narrows further; 'All' clears it again.
       const presetRequest = page.waitForResponse(
@@ -160,7 +160,7 @@ describe('catalogue journey', () => {
       await page.getByText('No events match “zzqxnothingmatches”').waitFor();
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
-      expect(await page.getByRole('searchbox', { name: 'Search events' }).inputValue()).toBe('');
+      await expect.poll(() => page.getByRole('searchbox', { name: 'Search events' }).inputValue()).toBe('');
 
       // Load More: +6, reading 'Loading...' while the next page is on its way.
       await page.route(
@@ -173,7 +173,7 @@ describe('catalogue journey', () => {
       await page.getByRole('button', { name: 'Load More' }).click();
       await page.getByRole('button', { name: 'Loading...' }).waitFor();
       await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(12);
-      expect(await cardTitles(page, 'Upcoming events')).toEqual(all.data.slice(0, 12).map((e) => e.title));
+      await expect.poll(() => cardTitles(page, 'Upcoming events')).toEqual(all.data.slice(0, 12).map((e) => e.title));
       await page.unroute((url) => isEventList(url.href, { limit: 12 }));
       await settled(page);
       await capture(page, `catalogue-all-events-${viewport.width}`);
@@ -188,10 +188,12 @@ describe('catalogue journey', () => {
       await page.waitForURL(`**/details/${event.id}/${event.slug}`);
       await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
       await page.getByText(/EAT$/).first().waitFor();
-      expect(await page.getByRole('link', { name: /See on map/ }).getAttribute('href')).toContain(
-        'google.com/maps/search',
-      );
-      expect(await page.getByRole('img', { name: event.title }).first().getAttribute('src')).toBe(event.image);
+      await expect
+        .poll(() => page.getByRole('link', { name: /See on map/ }).getAttribute('href'))
+        .toContain('google.com/maps/search');
+      await expect
+        .poll(() => page.getByRole('img', { name: event.title }).first().getAttribute('src'))
+        .toBe(event.image);
 
       const tickets = page.getByRole('region', { name: 'Tickets' });
       const [first, second] = event.tickets.filter((t) => t.available > 1);
@@ -202,9 +204,9 @@ describe('catalogue journey', () => {
       const row2 = rowOf(second!.name);
       await row1.getByText(`Admits ${first!.no_of_persons}`).waitFor();
       await row1.getByText('Open', { exact: true }).waitFor();
-      expect(await row1.getByRole('button', { name: /One fewer/ }).isDisabled()).toBe(true);
+      await expect.poll(() => row1.getByRole('button', { name: /One fewer/ }).isDisabled()).toBe(true);
       const total = page.getByTestId('order-total');
-      expect(await total.innerText()).toBe(money(0, event.currency));
+      await expect.poll(() => total.innerText()).toBe(money(0, event.currency));
 
       // Nothing picked: the 'Error!' dialog says so.
       await tickets.getByRole('button', { name: 'Credit / Debit' }).click();
@@ -216,25 +218,25 @@ describe('catalogue journey', () => {
       // Plus twice on the first type, type 3 into the second; subtotals and total follow.
       await row1.getByRole('button', { name: /One more/ }).click();
       await row1.getByRole('button', { name: /One more/ }).click();
-      expect(await quantityOf(row1)).toBe(2);
-      expect(await page.getByTestId(`subtotal-${first!.id}`).innerText()).toBe(
-        money(2 * first!.price_per_ticket, event.currency),
-      );
+      await expect.poll(() => quantityOf(row1)).toBe(2);
+      await expect
+        .poll(() => page.getByTestId(`subtotal-${first!.id}`).innerText())
+        .toBe(money(2 * first!.price_per_ticket, event.currency));
       const want2 = Math.min(3, second!.available);
       await row2.getByRole('spinbutton').fill(String(want2));
-      expect(await page.getByTestId(`subtotal-${second!.id}`).innerText()).toBe(
-        money(want2 * second!.price_per_ticket, event.currency),
-      );
-      expect(await total.innerText()).toBe(
-        money(2 * first!.price_per_ticket + want2 * second!.price_per_ticket, event.currency),
-      );
+      await expect
+        .poll(() => page.getByTestId(`subtotal-${second!.id}`).innerText())
+        .toBe(money(want2 * second!.price_per_ticket, event.currency));
+      await expect
+        .poll(() => total.innerText())
+        .toBe(money(2 * first!.price_per_ticket + want2 * second!.price_per_ticket, event.currency));
       await row1.getByRole('button', { name: /One fewer/ }).click();
-      expect(await quantityOf(row1)).toBe(1);
+      await expect.poll(() => quantityOf(row1)).toBe(1);
       const expectedTotal = first!.price_per_ticket + want2 * second!.price_per_ticket;
-      expect(await total.innerText()).toBe(money(expectedTotal, event.currency));
+      await expect.poll(() => total.innerText()).toBe(money(expectedTotal, event.currency));
       // The input never goes below 0 or above what is left.
       await row2.getByRole('spinbutton').fill('-4');
-      expect(await quantityOf(row2)).toBe(0);
+      await expect.poll(() => quantityOf(row2)).toBe(0);
       await row2.getByRole('spinbutton').fill(String(want2));
 
       // A guest without details is stopped; with them, the booking goes to the payment page.
@@ -274,7 +276,7 @@ describe('catalogue journey', () => {
         expect(relatedInCategory.map((e) => e.title)).toContain(relatedTitle);
         await relatedLink.click();
         await page.getByRole('heading', { level: 1, name: relatedTitle }).waitFor();
-        expect(await page.getByTestId('order-total').innerText()).toMatch(/ 0\.00$/);
+        await expect.poll(() => page.getByTestId('order-total').innerText()).toMatch(/ 0\.00$/);
       }
 
       // An unknown id is a friendly not-found page.
@@ -327,7 +329,7 @@ describe('buyer pages', () => {
     const [first] = (await apiData<ListEventsData>('event/view?limit=1')).data;
     await page.goto(`/details/${first!.id}/${first!.slug}`);
     await page.getByRole('region', { name: 'Tickets' }).waitFor();
-    expect(await page.getByLabel('Full name').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Full name').count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -361,7 +363,7 @@ describe('buyer pages', () => {
 
     // Blog: six articles, and LOAD MORE says there are no more.
     await page.goto('/blog');
-    expect(await page.getByRole('article').count()).toBe(6);
+    await expect.poll(() => page.getByRole('article').count()).toBe(6);
     await page.getByRole('button', { name: 'LOAD MORE' }).click();
     await page.getByText('there are no more posts yet').waitFor();
 
