@@ -18,6 +18,8 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const CURRENCIES = ['USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
+/** The currency a new event's form starts with; each event then keeps its own. */
+export const DEFAULT_CURRENCY: Currency = 'USD';
 
 export const PAGE_SIZE = {
   /** Public events list: starts at 6 and grows by 6 per Load More. */

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './money.js';
 export * from './envelope.js';
 export * from './common.js';
 export * from './slug.js';
