@@ -10,3 +10,4 @@ export * from './contact/index.js';
 export * from './accounts/index.js';
 export * from './team/index.js';
 export * from './events/index.js';
+export * from './checkout/index.js';
