@@ -1,45 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
-import { mailOutboxTask } from './features/mail/mail.task.js';
-
-export interface BackgroundTask {
-  name: string;
-  /** How often the task runs. */
-  everyMs: number;
-  run(ctx: AppContext, log: FastifyBaseLogger): Promise<void>;
-}
-
-/** Every periodic job (mail sending, hold expiry…); each feature adds its own. */
-export const backgroundTasks: BackgroundTask[] = [];
-backgroundTasks.push(mailOutboxTask);
+import { sendMailJob } from './features/mail/mail.service.js';
+import { pruneFinishedJobs } from './jobs/prune.js';
+import type { JobHandler } from './jobs/queue.js';
+import { startJobWorker } from './jobs/worker.js';
 
 /**
- * Runs each task on its interval, never overlapping itself. Work is claimed in
- * PostgreSQL, so several API instances can run these side by side (DESIGN.md §10).
+ * Every kind of background job and who handles it: the composition root of background work.
+ * Features enqueue through jobs/ and export their handlers; jobs/ knows no feature; only
+ * server.ts imports this file. So a feature adds its handler (or periodic job) here, and no
+ * import cycle can form.
+ */
+export const jobHandlers: JobHandler[] = [sendMailJob, pruneFinishedJobs];
+
+/** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+/**
+ * Runs the job worker. Jobs are claimed in PostgreSQL, so several API instances run
+ * workers side by side (DESIGN.md §10).
  */
 export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger) {
-  const running = new Set<Promise<void>>();
-  const timers = backgroundTasks.map((task) => {
-    let busy = false;
-    const tick = () => {
-      if (busy) return;
-      busy = true;
-      const p = task
-        .run(ctx, log)
-        .catch((err: unknown) => log.error({ err, task: task.name }, 'background task failed'))
-        .finally(() => {
-          busy = false;
-          running.delete(p);
-        });
-      running.add(p);
-    };
-    tick();
-    return setInterval(tick, task.everyMs);
-  });
+  const worker = startJobWorker(ctx, jobHandlers, log);
   return {
-    async stop() {
-      timers.forEach(clearInterval);
-      await Promise.allSettled([...running]);
-    },
+    stop: () => worker.stop(SHUTDOWN_GRACE_MS),
   };
 }

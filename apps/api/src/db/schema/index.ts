@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './catalogue.js';
 export * from './orders.js';
 export * from './messages.js';
+export * from './jobs.js';

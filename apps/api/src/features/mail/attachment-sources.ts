@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 
 /**
- * Attachments are not stored in the outbox: a row keeps a `source` such as
+ * Attachments are not stored in the queue: a `mail.send` job keeps a `source` such as
  * `booking-pdf:TK-12345`, and the worker rebuilds the file when it sends. A feature that
  * attaches files registers how to build its kind here (e.g. the booking PDF). The kind
  * `base64` carries small content inline: `base64:<data>`.

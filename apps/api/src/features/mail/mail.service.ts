@@ -1,16 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
+import { enqueueJob, type JobHandler } from '../../jobs/queue.js';
+import { runDueJobs } from '../../jobs/worker.js';
 import { inlineAttachmentSource, resolveAttachment } from './attachment-sources.js';
-import {
-  claimDueMail,
-  insertOutbox,
-  listMailboxMessages,
-  markFailedAttempt,
-  markSent,
-  type ClaimedMail,
-} from './mail.repo.js';
-import { transportFor, type OutgoingAttachment } from './transport.js';
+import { listMailboxMessages } from './mail.repo.js';
+import { transportFor } from './transport.js';
 
 export type MailAttachment =
   | { filename: string; contentType: string; content: Buffer }
@@ -24,39 +19,70 @@ export interface MailToSend {
   attachments?: MailAttachment[];
 }
 
+/** A queued message, the payload of its `mail.send` job: attachments by source, rebuilt when sent. */
+export interface MailJobPayload {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: { filename: string; contentType: string; source: string }[];
+}
+
+export const MAIL_SEND_JOB = 'mail.send';
+
+/** Seconds to wait after the n-th failed attempt (1-based); the last delay repeats. */
+export const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 3600, 3600, 3600] as const;
+export const MAX_SEND_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+
+const delayAfter = (attempts: number) =>
+  RETRY_DELAYS_SECONDS[Math.min(Math.max(1, attempts), RETRY_DELAYS_SECONDS.length) - 1]!;
+
+/** The wait after the n-th failed attempt, or null after the last: the message then fails for good (dead job). */
+export function retryDelaySeconds(attempts: number): number | null {
+  return attempts >= MAX_SEND_ATTEMPTS ? null : delayAfter(attempts);
+}
+
 /**
- * Queues a message durably (DESIGN.md §8). Pass the request's transaction so the message
- * exists exactly when the change that caused it does; sending happens later, in the worker,
- * so a mail server that is down never fails the request.
+ * Queues a message durably (DESIGN.md §8) as a `mail.send` job. Pass the request's
+ * transaction so the message exists exactly when the change that caused it does; sending
+ * happens later, in the job worker, so a mail server that is down never fails the request.
+ * Answers the job id.
  */
 export async function enqueueMail(db: Db | Tx, mail: MailToSend): Promise<number> {
-  return insertOutbox(db, {
+  const attachments = mail.attachments?.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    source: 'source' in a ? a.source : inlineAttachmentSource(a.content),
+  }));
+  const payload: MailJobPayload = {
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: mail.attachments?.map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      source: 'source' in a ? a.source : inlineAttachmentSource(a.content),
-    })),
-  });
+    ...(attachments?.length ? { attachments } : {}),
+  };
+  // Without a dedupe key every enqueue inserts a job.
+  return (await enqueueJob(db, MAIL_SEND_JOB, payload, { maxAttempts: MAX_SEND_ATTEMPTS }))!;
 }
 
-/** Seconds to wait after the n-th failed attempt (1-based); past the end the message fails for good. */
-export const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 3600, 3600, 3600] as const;
-export const MAX_SEND_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
-
-export function retryDelaySeconds(attempts: number): number | null {
-  if (attempts >= MAX_SEND_ATTEMPTS) return null;
-  return RETRY_DELAYS_SECONDS[Math.max(0, attempts - 1)] ?? null;
-}
-
-const BATCH = 10;
-/** One drain sends at most this many, so a huge backlog does not starve the other tasks. */
-const MAX_PER_DRAIN = 200;
-/** A claimed message is another worker's to retry if this one has not finished within this. */
-const LOCK_SECONDS = 60;
+/**
+ * Sends one queued message by SMTP or into the local mailbox. At least once: a worker killed
+ * between the send and marking the job done leaves it to be sent again after its lease.
+ */
+export const sendMailJob: JobHandler<MailJobPayload> = {
+  kind: MAIL_SEND_JOB,
+  retryDelaySeconds: delayAfter,
+  async run(mail, { ctx }) {
+    const attachments = await Promise.all(
+      (mail.attachments ?? []).map(async (a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: await resolveAttachment(ctx, a.source),
+      })),
+    );
+    await transportFor(ctx).send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+  },
+};
 
 export interface DrainResult {
   sent: number;
@@ -64,45 +90,10 @@ export interface DrainResult {
   failed: number;
 }
 
-/** Sends every message that is due now; failures go back to the queue with back-off. */
+/** Sends every message that is due now and returns (tests; the API's job worker sends as mail is queued). */
 export async function drainMailOutbox(ctx: AppContext, log?: FastifyBaseLogger): Promise<DrainResult> {
-  const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
-  const transport = transportFor(ctx);
-  for (let handled = 0; handled < MAX_PER_DRAIN;) {
-    // RETURNING has no order: send in queue order, so mail to one person arrives as it was queued.
-    const batch = (await claimDueMail(ctx.db, BATCH, LOCK_SECONDS)).sort((a, b) => a.id - b.id);
-    for (const mail of batch) {
-      try {
-        await transport.send({ ...mail, attachments: await attachmentsOf(ctx, mail) });
-        await markSent(ctx.db, mail.id);
-        result.sent++;
-      } catch (err) {
-        const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-        const retryIn = retryDelaySeconds(mail.attempts);
-        await markFailedAttempt(ctx.db, mail.id, message, retryIn);
-        if (retryIn === null) result.failed++;
-        else result.retrying++;
-        // The id and the error only: the body may hold a one-time code.
-        log?.warn(
-          { mailId: mail.id, attempts: mail.attempts, retryInSeconds: retryIn, error: message },
-          'mail not sent',
-        );
-      }
-    }
-    handled += batch.length;
-    if (batch.length < BATCH) break;
-  }
-  return result;
-}
-
-async function attachmentsOf(ctx: AppContext, mail: ClaimedMail): Promise<OutgoingAttachment[]> {
-  return Promise.all(
-    (mail.attachments ?? []).map(async (a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      content: await resolveAttachment(ctx, a.source),
-    })),
-  );
+  const result = await runDueJobs(ctx, [sendMailJob], log);
+  return { sent: result.done, retrying: result.retrying, failed: result.dead };
 }
 
 /** The local mailbox (development), newest first. */

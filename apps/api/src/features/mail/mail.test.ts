@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { mailboxMessages, mailOutbox } from '../../db/schema/index.js';
+import { jobs, mailboxMessages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { freePort } from '../../test-support/postgres-server.js';
 import { startSmtpTestServer } from '../../test-support/smtp-server.js';
@@ -26,8 +26,8 @@ describe('local mailbox transport', () => {
   it('queues a message and delivers it to /dev/mailbox.json when drained, newest first', async () => {
     const db = t.database.db;
     const id = await enqueueMail(db, simpleMail('first@example.com', 'First'));
-    const [queued] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(queued).toMatchObject({ status: 'queued', attempts: 0 });
+    const [queued] = await db.select().from(jobs).where(eq(jobs.id, id));
+    expect(queued).toMatchObject({ kind: 'mail.send', state: 'queued', attempts: 0, maxAttempts: MAX_SEND_ATTEMPTS });
 
     // Not sent before the worker runs.
     const before = await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
@@ -49,9 +49,9 @@ describe('local mailbox transport', () => {
     });
     expect(Date.parse(messages[1].created_at)).not.toBeNaN();
 
-    const [sent] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(sent).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null });
-    expect(sent!.sentAt).toBeInstanceOf(Date);
+    const [sent] = await db.select().from(jobs).where(eq(jobs.id, id));
+    expect(sent).toMatchObject({ state: 'done', attempts: 1, lockedUntil: null });
+    expect(sent!.finishedAt).toBeInstanceOf(Date);
 
     // Draining again sends nothing twice.
     expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 0, retrying: 0, failed: 0 });
@@ -103,21 +103,21 @@ describe('local mailbox transport', () => {
     expect(new Set(delivered.map((m) => m.subject)).size).toBe(25);
   });
 
-  it('takes back a message left "sending" by a worker that died once its lock expired', async () => {
+  it('takes back a message left running by a worker that died once its lease expired', async () => {
     const db = t.database.db;
     const id = await enqueueMail(db, simpleMail('stale@example.com', 'Stale'));
     await db
-      .update(mailOutbox)
-      .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
-      .where(eq(mailOutbox.id, id));
+      .update(jobs)
+      .set({ state: 'running', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.id, id));
     expect((await drainMailOutbox(ctxOf(t))).sent).toBe(0);
     await db
-      .update(mailOutbox)
+      .update(jobs)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(mailOutbox.id, id));
+      .where(eq(jobs.id, id));
     expect((await drainMailOutbox(ctxOf(t))).sent).toBe(1);
-    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ state: 'done', attempts: 2 });
   });
 });
 
@@ -160,8 +160,8 @@ describe('SMTP transport', () => {
       expect(mail.data).toContain('Text of Your tickets');
       expect(mail.data).toContain('filename=tickets.pdf');
       expect(mail.data).toContain(Buffer.from('PDF-CONTENT-123').toString('base64'));
-      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      expect(row!.status).toBe('sent');
+      const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+      expect(row!.state).toBe('done');
       // The SMTP path does not write the local mailbox.
       expect(await t.database.db.select().from(mailboxMessages)).toHaveLength(0);
     } finally {
@@ -179,14 +179,14 @@ describe('SMTP transport', () => {
       expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 0, retrying: 1, failed: 0 });
       const [afterFailure] = await db
         .select({
-          status: mailOutbox.status,
-          attempts: mailOutbox.attempts,
-          lastError: mailOutbox.lastError,
-          wait: sql<number>`extract(epoch from ${mailOutbox.nextAttemptAt} - now())::float`,
+          state: jobs.state,
+          attempts: jobs.attempts,
+          lastError: jobs.lastError,
+          wait: sql<number>`extract(epoch from ${jobs.runAt} - now())::float`,
         })
-        .from(mailOutbox)
-        .where(eq(mailOutbox.id, id));
-      expect(afterFailure).toMatchObject({ status: 'queued', attempts: 1 });
+        .from(jobs)
+        .where(eq(jobs.id, id));
+      expect(afterFailure).toMatchObject({ state: 'queued', attempts: 1 });
       expect(afterFailure!.lastError).toBeTruthy();
       expect(Number(afterFailure!.wait)).toBeGreaterThan(3);
       expect(Number(afterFailure!.wait)).toBeLessThanOrEqual(retryDelaySeconds(1)!);
@@ -197,13 +197,13 @@ describe('SMTP transport', () => {
       const smtp = await startSmtpTestServer(port);
       try {
         await db
-          .update(mailOutbox)
-          .set({ nextAttemptAt: sql`now()` })
-          .where(eq(mailOutbox.id, id));
+          .update(jobs)
+          .set({ runAt: sql`now()` })
+          .where(eq(jobs.id, id));
         expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 1, retrying: 0, failed: 0 });
         expect(smtp.received.map((m) => m.to)).toEqual([['later@example.com']]);
-        const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-        expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+        const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+        expect(row).toMatchObject({ state: 'done', attempts: 2 });
       } finally {
         await smtp.close();
       }
@@ -212,19 +212,22 @@ describe('SMTP transport', () => {
     }
   });
 
-  it('gives up after the last attempt and marks the message failed, keeping it', async () => {
+  it('gives up after the last attempt and marks the message dead, keeping it', async () => {
     const port = await freePort();
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const db = t.database.db;
     try {
       const id = await enqueueMail(db, simpleMail('never@example.com', 'Never'));
       await db
-        .update(mailOutbox)
+        .update(jobs)
         .set({ attempts: MAX_SEND_ATTEMPTS - 1 })
-        .where(eq(mailOutbox.id, id));
+        .where(eq(jobs.id, id));
       expect(await drainMailOutbox(ctxOf(t))).toEqual({ sent: 0, retrying: 0, failed: 1 });
-      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      expect(row).toMatchObject({ status: 'failed', attempts: MAX_SEND_ATTEMPTS, to: 'never@example.com' });
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+      expect(row).toMatchObject({ state: 'dead', attempts: MAX_SEND_ATTEMPTS, lockedUntil: null });
+      expect(row!.lastError).toBeTruthy();
+      expect(row!.finishedAt).toBeInstanceOf(Date);
+      expect(row!.payload).toMatchObject({ to: 'never@example.com', subject: 'Never' });
     } finally {
       await t.close();
     }
