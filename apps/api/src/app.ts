@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -17,9 +18,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { AUTH_HEADER, LIMITS } from '@tikiti/contract';
 import type { AppContext } from './app-context.js';
-import { registerErrorHandler } from './http/error-handler.js';
-import { envelope, send } from './http/envelope.js';
+import { registerErrorHandler, sendFrameworkError } from './http/error-handler.js';
+import { envelope, rawEnvelopeResponse, send } from './http/envelope.js';
+import { guardDevPages } from './http/dev-pages.js';
+import { loggerOptions } from './http/logger.js';
 import { featureRoutes } from './features/routes.js';
+
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
 /** Paths the SPA never owns: they answer with the JSON envelope, 404 included. */
 const API_PREFIXES = ['/v1/', '/dev/', '/media/', '/docs', '/healthz'];
@@ -30,16 +35,11 @@ export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.met
  * Builds the Fastify app: external plugins, then cross-cutting ones, then feature routes
  * (STYLE.md habit 6). Listening is the caller's job, so tests use `inject` or a port.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   const { config } = ctx;
+  const { http: timeouts } = config;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.auth', 'req.headers.authorization', 'req.headers.cookie', 'res.headers.auth'],
-        censor: '[redacted]',
-      },
-    },
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: loggerOptions(config.logLevel) }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -48,6 +48,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients are cut off (docs/security.md): headers must arrive within the headers
+    // timeout, the whole request within the request timeout, and a silent connection closes.
+    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -57,6 +65,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // OPTIONS that is not a CORS preflight (no Origin or no requested method) gets the
+  // envelope, not the CORS plugin's plain-text refusal.
+  app.addHook('onRequest', async (request, reply) => {
+    const h = request.headers;
+    if (request.method === 'OPTIONS' && !(h.origin && h['access-control-request-method'])) {
+      return reply.header('allow', ALLOWED_METHODS.join(', ')).send(envelope(200, null));
+    }
+  });
+  guardDevPages(app, config);
 
   // External plugins.
   await app.register(helmet, {
@@ -74,11 +91,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // Only the app's own origin and those configured may call from a browser; never `null`.
   await app.register(cors, {
-    origin: config.corsOrigins ?? (config.isProduction ? false : true),
+    origin: config.corsOrigins,
     exposedHeaders: [AUTH_HEADER, 'x-request-id'],
     allowedHeaders: ['Content-Type', 'Auth', 'X-Request-Id'],
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    methods: ALLOWED_METHODS.filter((m) => m !== 'OPTIONS'),
   });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 30, fieldSize: 64 * 1024 },
@@ -99,8 +117,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/healthz', async (_request, reply) => {
-    await ctx.db.execute(sql`select 1`);
-    return send(reply, { ok: true });
+    const database = await checkDatabase(ctx);
+    if (database === 'ok') return send(reply, { ok: true });
+    return send(
+      reply,
+      { ok: false, database },
+      { status: 503, description: `The database is ${database === 'timeout' ? 'not answering' : 'unreachable'}` },
+    );
   });
 
   // Feature routes: the API lives under /v1 (spec §7).
@@ -110,6 +133,38 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await serveWeb(app, config.webDist ?? defaultWebDist);
   return app;
+}
+
+/** How long /healthz waits for the database before it answers 503 (it must answer within 2 s). */
+const HEALTH_DB_TIMEOUT_MS = 1500;
+
+/** `select 1` within the health timeout: ok, unreachable (it failed) or timeout (no answer). */
+async function checkDatabase(ctx: AppContext): Promise<'ok' | 'unreachable' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), HEALTH_DB_TIMEOUT_MS);
+  });
+  const query = ctx.db.execute(sql`select 1`).then(
+    () => 'ok' as const,
+    () => 'unreachable' as const,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Errors Node raises before a request exists (a header block over the limit, headers that
+ * trickle in too slowly, a malformed request line): answered with the envelope, then closed.
+ */
+function answerClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  this.log.debug({ code: err.code, status }, 'client error');
+  if (socket.writable) socket.write(rawEnvelopeResponse(status));
+  socket.destroy();
 }
 
 /** Serves the built SPA: hashed assets cached for a year, every other page gets index.html. */
@@ -131,9 +186,13 @@ async function serveWeb(app: FastifyInstance, dist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const wantsPage = isRead && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // HEAD answers as GET would, without the body.
+      if (request.method === 'HEAD') return reply.header('content-length', fs.statSync(indexFile).size).send();
+      return reply.send(fs.createReadStream(indexFile));
     }
     return reply.code(404).send(envelope(404, null, `No route for ${request.method} ${url}`));
   });

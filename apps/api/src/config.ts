@@ -9,6 +9,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A duration in milliseconds, 1 ms to 1 hour. */
+const ms = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
+
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 const envSchema = z.object({
@@ -24,10 +27,25 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long to wait for a PostgreSQL connection before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: ms(2000),
+  /** PostgreSQL cancels a statement that runs longer (server side; the client gives up 2 s later). */
+  DATABASE_STATEMENT_TIMEOUT_MS: ms(10_000),
+  /** PostgreSQL ends a session left idle inside a transaction this long. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(30_000),
+  /** A client must send its request line and headers within this. */
+  HTTP_HEADERS_TIMEOUT_MS: ms(10_000),
+  /** A client must send its whole request (a 10 MB image on a slow phone included) within this. */
+  HTTP_REQUEST_TIMEOUT_MS: ms(120_000),
+  /** A connection with no traffic either way is closed after this. */
+  HTTP_IDLE_TIMEOUT_MS: ms(60_000),
+  /** An idle keep-alive connection is closed after this (above the 60 s of common load balancers). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: ms(72_000),
   DEMO_DATA: bool.default(true),
   /** How long public catalogue responses may be reused; 0 turns the cache off. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Other sites allowed to call the API from a browser, besides PUBLIC_URL's own origin. */
   CORS_ORIGINS: optionalText,
   /**
    * Whose X-Forwarded-For to believe for the caller's address (rate limits): unset trusts
@@ -60,6 +78,32 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+/**
+ * The origins a browser may call the API from, with credentials: the app's own (PUBLIC_URL)
+ * and those listed in CORS_ORIGINS. Each must be a real http(s) origin; `null` never is.
+ */
+function allowedOrigins(publicUrl: string, listed: string | undefined): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  for (const raw of (listed ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
+      throw new Error(
+        `Invalid configuration:\n  CORS_ORIGINS: "${raw}" is not an origin like https://tikiti.example.com`,
+      );
+    }
+    origins.add(url.origin);
+  }
+  return [...origins];
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -67,6 +111,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set together',
@@ -77,17 +127,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     demoData: e.DEMO_DATA,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    corsOrigins: e.CORS_ORIGINS?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    corsOrigins: allowedOrigins(publicUrl, e.CORS_ORIGINS),
     webDist: e.WEB_DIST,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     stripe: e.STRIPE_SECRET_KEY

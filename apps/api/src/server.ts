@@ -1,4 +1,6 @@
+import pino from 'pino';
 import { readConfig } from './config.js';
+import { loggerOptions } from './http/logger.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { startBackgroundWork } from './background.js';
@@ -7,13 +9,17 @@ import { seedDemoData } from './db/seed/seed.js';
 /** Process entry: read config, open the database, seed, listen, shut down gracefully. */
 async function main() {
   const config = readConfig();
+  // One logger from the start, so the database pool can report connections it loses.
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+    log,
   });
   if (config.demoData) await seedDemoData(database.db);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db }, { logger: log });
   const background = startBackgroundWork({ config, db: database.db }, app.log);
 
   let closing = false;

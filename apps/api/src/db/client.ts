@@ -23,6 +23,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where the pool reports connections that fail while idle (a database restart, a network cut). */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** Time limits on PostgreSQL work, so an unreachable or stuck database answers fast (docs/security.md). */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 2000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+};
+
 /** apps/api/migrations, from src/db (tsx) or dist/db (built) alike. */
 export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -30,8 +48,38 @@ export const migrationsFolder = fileURLToPath(new URL('../../migrations', import
 // counts are parsed to numbers here once.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresOptions {
+  poolSize?: number;
+  timeouts?: DatabaseTimeouts;
+  log?: DatabaseLog;
+}
+
+/**
+ * A pool that rides out a database restart: a connection that dies while idle is reported
+ * and dropped (without an `error` listener it would crash the process), queries during the
+ * outage fail fast (the error handler answers 503), and new connections are made once the
+ * server is back. Every query is bounded: connect, statement and idle-in-transaction
+ * timeouts on the server, and a client-side read timeout for a network that went silent.
+ */
+export function createPool(url: string, opts: PostgresOptions = {}): pg.Pool {
+  const t = opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    query_timeout: t.statementMs + 2000,
+    keepAlive: true,
+  });
+  pool.on('error', (err: Error & { code?: string }) => {
+    opts.log?.warn({ code: err.code, error: err.message }, 'database connection lost; the pool will reconnect');
+  });
+  return pool;
+}
+
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
+  const pool = createPool(url, opts);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   return { db, kind: 'postgres', close: () => pool.end() };
@@ -50,10 +98,8 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }) {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolSize)
-    : openPglite(path.join(opts.dataDir, 'pglite'));
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string } & PostgresOptions) {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(path.join(opts.dataDir, 'pglite'));
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

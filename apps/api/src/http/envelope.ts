@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { Envelope } from '@tikiti/contract';
 
@@ -9,15 +10,31 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   406: 'Not acceptable',
+  408: 'The request took too long to arrive',
   409: 'Conflict',
   413: 'Payload too large',
+  414: 'The address is too long',
   415: 'Unsupported media type',
   429: 'Too many requests',
+  431: 'The request headers are too large',
   500: 'Something went wrong on our side, please try again',
+  503: 'Tikiti is briefly unavailable, please try again in a moment',
 };
 
 export function describeStatus(status: number): string {
   return DESCRIPTIONS[status] ?? (status >= 500 ? DESCRIPTIONS[500]! : 'Error');
+}
+
+/**
+ * A whole HTTP response with the envelope, for the few answers written straight to a
+ * socket before Fastify has a request (a header block too large, a request too slow).
+ */
+export function rawEnvelopeResponse(status: number): string {
+  const body = JSON.stringify(envelope(status, null));
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
 }
 
 export function envelope<T>(status: number, data: T, description = describeStatus(status)): Envelope<T> {

@@ -28,3 +28,33 @@ export const tooLarge = (message: string) => new AppError(413, 'too_large', mess
 export const unsupportedType = (message: string) => new AppError(415, 'unsupported_type', message);
 export const tooManyRequests = (message = 'Too many attempts, please wait a few minutes and try again') =>
   new AppError(429, 'rate_limited', message);
+export const serviceUnavailable = (message = 'Tikiti is briefly unavailable, please try again in a moment') =>
+  new AppError(503, 'unavailable', message);
+
+/** The causes of an error, outermost first (Drizzle wraps the driver's error in `cause`). */
+export function causeChain(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = err; e && chain.length < 8; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
+/** Node's socket errors, and pg's own words when a connection is gone or never came. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection refused/i;
+
+/**
+ * True when an error means the database could not be reached or went away mid-query
+ * (a restart, a network cut, a timeout): the request gets 503 and may be retried, rather
+ * than a 500 that says we have a bug. PostgreSQL classes 08 (connection) and 57P
+ * (shutdown, cannot connect now) and 57014 (statement timeout) count.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return causeChain(err).some((e) => {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^(08|57P)/.test(code) || code === '57014')) {
+      return true;
+    }
+    return typeof message === 'string' && CONNECTION_MESSAGES.test(message);
+  });
+}

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query('CREATE DATABASE tikiti_template');
     await admin.end();
-    const template = await openPostgres(server.url('tikiti_template'), 2);
+    const template = await openPostgres(server.url('tikiti_template'), { poolSize: 2 });
     await template.close();
     project.provide('postgresUrl', server.url());
     return () => server.stop();

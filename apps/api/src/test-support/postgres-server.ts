@@ -11,7 +11,12 @@ import path from 'node:path';
 export interface PostgresServer {
   port: number;
   url(database?: string): string;
+  /** Stops the server for good and deletes its files. */
   stop(): void;
+  /** Shuts the server down (fast mode: connections are cut) and keeps its files, for `resume`. */
+  halt(): void;
+  /** Starts a halted server again on the same port. */
+  resume(): void;
 }
 
 export function findPostgresBin(): string | undefined {
@@ -57,16 +62,18 @@ export async function startPostgres(): Promise<PostgresServer> {
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-w',
-    '-l',
-    path.join(dataDir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      path.join(dataDir, 'server.log'),
+      '-o',
+      `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+      'start',
+    ]);
+  start();
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -76,5 +83,11 @@ export async function startPostgres(): Promise<PostgresServer> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', stop);
-  return { port, url: (db = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${db}`, stop };
+  return {
+    port,
+    url: (db = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    stop,
+    halt: () => run('pg_ctl', ['-D', dataDir, '-w', '-m', 'fast', 'stop']),
+    resume: start,
+  };
 }

@@ -28,7 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
       }
     }
     await admin.end();
-    return openPostgres(adminUrl.replace(/\/[^/]*$/, `/${name}`), 20);
+    return openPostgres(adminUrl.replace(/\/[^/]*$/, `/${name}`), { poolSize: 20 });
   }
   const dump = fs.readFileSync(inject('pgliteDump'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
