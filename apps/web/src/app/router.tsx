@@ -1,12 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { PublicLayout } from '../components/layout/public-layout';
-import { OrganiserLayout } from '../components/layout/organiser-layout';
 import { RouteError } from '../components/layout/route-error';
 import { Loading } from '../components/ui/spinner';
-import HomePage from '../features/catalogue/pages/home-page';
-import { useSession } from './store';
-import { routes } from './routes';
+import { routes } from '../lib/routes';
+import { accountsPages, useSession } from '../features/accounts';
+import { cataloguePages, HomePage } from '../features/catalogue';
+import { checkoutPages } from '../features/checkout';
+import { contentPages } from '../features/content';
+import { eticketsPages } from '../features/etickets';
+import { eventsPages } from '../features/events';
+import { teamPages } from '../features/team';
+import { PublicLayout } from './layouts/public-layout';
 
 /** Each navigation scrolls to the top (spec §2). */
 function ScrollToTop() {
@@ -18,7 +22,7 @@ function ScrollToTop() {
 }
 
 /** Only payment/success and account/tickets are guarded: without a token, go to /login. */
-function RequireToken({ children }: { children: ReactNode }) {
+export function RequireToken({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const location = useLocation();
   if (!token) return <Navigate to={routes.login} replace state={{ from: location.pathname + location.search }} />;
@@ -34,9 +38,25 @@ function Root() {
   );
 }
 
-/** Lazy route module: the default export is the page component. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+type PageModule = () => Promise<{ default: React.ComponentType }>;
+
+/** A page loaded on demand (each feature's index names its pages). */
+const page = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** A page loaded on demand that only a signed-in visitor may open. */
+const guardedPage = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { default: Page } = await load();
+    return {
+      element: (
+        <RequireToken>
+          <Page />
+        </RequireToken>
+      ),
+    };
+  },
 });
 
 export const routeTable: RouteObject[] = [
@@ -49,66 +69,43 @@ export const routeTable: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'all-events', ...page(() => import('../features/catalogue/pages/all-events-page')) },
-          { path: 'details/:id/:slug?', ...page(() => import('../features/catalogue/pages/event-details-page')) },
-          { path: 'payment/method', ...page(() => import('../features/checkout/pages/payment-method-page')) },
-          {
-            path: 'payment/success',
-            lazy: async () => {
-              const { default: Page } = await import('../features/checkout/pages/payment-success-page');
-              return {
-                element: (
-                  <RequireToken>
-                    <Page />
-                  </RequireToken>
-                ),
-              };
-            },
-          },
-          {
-            path: 'account/tickets',
-            lazy: async () => {
-              const { default: Page } = await import('../features/etickets/pages/my-tickets-page');
-              return {
-                element: (
-                  <RequireToken>
-                    <Page />
-                  </RequireToken>
-                ),
-              };
-            },
-          },
-          { path: 'talk-to-us', ...page(() => import('../features/content/pages/contact-page')) },
-          { path: 'about-us', ...page(() => import('../features/content/pages/about-page')) },
-          { path: 'privacy-policy', ...page(() => import('../features/content/pages/privacy-page')) },
-          { path: 'blog', ...page(() => import('../features/content/pages/blog-page')) },
-          { path: 'signup', ...page(() => import('../features/accounts/pages/buyer-signup-page')) },
-          { path: 'login', ...page(() => import('../features/accounts/pages/buyer-login-page')) },
+          { path: 'all-events', ...page(cataloguePages.allEvents) },
+          { path: 'details/:id/:slug?', ...page(cataloguePages.eventDetails) },
+          { path: 'payment/method', ...page(checkoutPages.paymentMethod) },
+          { path: 'payment/success', ...guardedPage(checkoutPages.paymentSuccess) },
+          { path: 'account/tickets', ...guardedPage(eticketsPages.myTickets) },
+          { path: 'talk-to-us', ...page(contentPages.contact) },
+          { path: 'about-us', ...page(contentPages.about) },
+          { path: 'privacy-policy', ...page(contentPages.privacy) },
+          { path: 'blog', ...page(contentPages.blog) },
+          { path: 'signup', ...page(accountsPages.buyerSignup) },
+          { path: 'login', ...page(accountsPages.buyerLogin) },
         ],
       },
       {
         path: 'organizer',
         children: [
           // Sign-up and sign-in pages stand alone, without the dashboard frame.
-          { path: 'register', ...page(() => import('../features/accounts/pages/register-page')) },
-          { path: 'register-details', ...page(() => import('../features/accounts/pages/register-details-page')) },
-          { path: 'login', ...page(() => import('../features/accounts/pages/sign-in-page')) },
-          { path: 'reset', ...page(() => import('../features/accounts/pages/reset-page')) },
-          { path: 'forgot', ...page(() => import('../features/accounts/pages/forgot-page')) },
+          { path: 'register', ...page(accountsPages.register) },
+          { path: 'register-details', ...page(accountsPages.registerDetails) },
+          { path: 'login', ...page(accountsPages.signIn) },
+          { path: 'reset', ...page(accountsPages.reset) },
+          { path: 'forgot', ...page(accountsPages.forgot) },
           {
-            element: <OrganiserLayout />,
+            // The organiser frame loads with the first organiser page: buyers never need it.
+            lazy: async () => ({ Component: (await import('./layouts/organiser-layout')).OrganiserLayout }),
             children: [
-              { path: 'dashboard', ...page(() => import('../features/events/pages/dashboard-page')) },
-              { path: 'events', ...page(() => import('../features/events/pages/my-events-page')) },
-              { path: 'settings', ...page(() => import('../features/accounts/pages/settings-page')) },
-              { path: 'team', ...page(() => import('../features/team/pages/team-page')) },
-              { path: 'invite', ...page(() => import('../features/team/pages/invite-page')) },
-              { path: 'event/1', ...page(() => import('../features/events/pages/create-step-1-page')) },
-              { path: 'event/2', ...page(() => import('../features/events/pages/create-step-2-page')) },
-              { path: 'event/3', ...page(() => import('../features/events/pages/create-step-3-page')) },
-              { path: 'event-view/1', ...page(() => import('../features/events/pages/edit-step-1-page')) },
-              { path: 'event-view/2', ...page(() => import('../features/events/pages/edit-step-2-page')) },
-              { path: 'tickets/:id', ...page(() => import('../features/events/pages/edit-tickets-page')) },
+              { path: 'dashboard', ...page(eventsPages.dashboard) },
+              { path: 'events', ...page(eventsPages.myEvents) },
+              { path: 'settings', ...page(accountsPages.settings) },
+              { path: 'team', ...page(teamPages.team) },
+              { path: 'invite', ...page(teamPages.invite) },
+              { path: 'event/1', ...page(eventsPages.createStep1) },
+              { path: 'event/2', ...page(eventsPages.createStep2) },
+              { path: 'event/3', ...page(eventsPages.createStep3) },
+              { path: 'event-view/1', ...page(eventsPages.editStep1) },
+              { path: 'event-view/2', ...page(eventsPages.editStep2) },
+              { path: 'tickets/:id', ...page(eventsPages.editTickets) },
             ],
           },
         ],

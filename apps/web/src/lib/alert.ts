@@ -1,20 +1,29 @@
-import { useSession, type AlertMessage } from '../app/store';
+import { create } from 'zustand';
+import type { AlertType } from '../components/ui/alert';
+
+export interface AlertMessage {
+  type: AlertType;
+  text: string;
+}
 
 /**
- * The organiser alert banner (spec §8): one message at a time in client state. A message
- * set just before a navigation (a success that moves on, the 2.5 s redirect after a 409)
- * must survive that navigation; older messages are dropped when the visitor moves on.
+ * The organiser alert banner (spec §8): one message at a time, in memory only (a reload
+ * starts without one). A message set just before a navigation (a success that moves on, the
+ * 2.5 s redirect after a 409) must survive that navigation; older messages are dropped when
+ * the visitor moves on.
  */
+export const useAlert = create<{ message: AlertMessage | null }>()(() => ({ message: null }));
+
 const CARRY_OVER_MS = 3000;
 let lastShownAt = 0;
 
-export function showAlert(type: AlertMessage['type'], text: string) {
+export function showAlert(type: AlertType, text: string) {
   lastShownAt = Date.now();
-  useSession.getState().set({ message: { type, text } });
+  useAlert.setState({ message: { type, text } });
 }
 
 export function clearAlert() {
-  useSession.getState().set({ message: null });
+  useAlert.setState({ message: null });
 }
 
 /** True when the current message was set recently enough to carry over to the next page. */

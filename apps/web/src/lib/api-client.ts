@@ -1,5 +1,9 @@
-import { AUTH_HEADER, type Envelope, type FieldError } from '@tikiti/contract';
-import { useSession } from '../app/store';
+import { z } from 'zod';
+import { AUTH_HEADER, errorDataSchema, type FieldError } from '@tikiti/contract';
+
+export const UNREADABLE_ANSWER = 'Tikiti sent an answer we could not read. Please try again.';
+const UNREACHABLE = 'We could not reach Tikiti. Check your connection and try again.';
+const FAILED = 'Something went wrong, please try again.';
 
 /** An API failure: the envelope's status and message, and field errors when validation failed. */
 export class ApiError extends Error {
@@ -13,42 +17,105 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
+/** Which sign-in page a 401/406 sends the visitor to (spec §4 "Session end"). */
+export type Side = 'buyer' | 'organiser';
+
+/**
+ * What the client needs from the session. The session store lives in features/accounts, and
+ * lib must not import features, so the dependency is inverted: accounts hands the client this
+ * accessor at start-up (see `connectSessionToApi` there). Until then every call is anonymous.
+ */
+export interface SessionAccessor {
+  /** The token to send in `Auth`, or null when signed out. */
+  token(): string | null;
+  /** Keeps a token the server handed back in `auth` on a signed-in call (rotation). */
+  keepToken(token: string): void;
+  /** Clears the session after a 401/406. */
+  end(): void;
+}
+
+const noSession: SessionAccessor = { token: () => null, keepToken: () => {}, end: () => {} };
+let session: SessionAccessor = noSession;
+export function setSessionAccessor(accessor: SessionAccessor | null) {
+  session = accessor ?? noSession;
+}
+
+/** Called after a 401/406 ended the session: the app sends the visitor to the right sign-in page. */
+let onSessionEnd: (side: Side) => void = (side) => {
+  window.location.assign(side === 'organiser' ? '/organizer/login' : '/login');
+};
+export function setSessionEndHandler(handler: (side: Side) => void) {
+  onSessionEnd = handler;
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  /** The contract's schema of the answer's `data`: the answer is parsed with it, never cast. */
+  schema: S;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | undefined | null>;
-  /** A JSON body, or FormData for multipart uploads. */
+  /** A JSON body (typed by the calling function from the contract), or FormData for uploads. */
   body?: unknown;
-  /** Which sign-in page a 401/406 sends the visitor to (spec §4 "Session end"). */
-  side?: 'buyer' | 'organiser';
+  side?: Side;
   /** A call made outside the session (signing in): no `Auth` header, and its 401 never ends a session. */
   anonymous?: boolean;
   signal?: AbortSignal;
 }
 
-/** Called on 401/406: clears the session and sends the visitor to the right sign-in page. */
-let onSessionEnd: (side: 'buyer' | 'organiser') => void = (side) => {
-  window.location.assign(side === 'organiser' ? '/organizer/login' : '/login');
-};
-export function setSessionEndHandler(handler: typeof onSessionEnd) {
-  onSessionEnd = handler;
+/** A successful answer: its parsed `data`, its `status_description`, and the token of an anonymous call. */
+export interface ApiAnswer<T> {
+  data: T;
+  message: string;
+  /** The `auth` header of an anonymous call (a sign-in); signed-in calls keep theirs in the session. */
+  token: string | null;
 }
 
-function buildUrl(path: string, query?: RequestOptions['query']) {
-  const url = new URL(path.startsWith('/') ? path : `/v1/${path}`, window.location.origin);
+const envelopeSchema = z.object({ status: z.number(), status_description: z.string(), data: z.unknown() });
+
+function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']) {
+  const url = new URL(path.startsWith('/') ? path : `/v1/${path}`, 'http://tikiti.invalid');
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
   return url.pathname + url.search;
 }
 
+async function readEnvelope(res: Response) {
+  try {
+    const parsed = envelopeSchema.safeParse(await res.json());
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An answer that does not match the contract (a server bug or a proxy's page): asking again will not help. */
+export class UnreadableAnswerError extends ApiError {
+  constructor(path: string, issues: unknown) {
+    super(502, UNREADABLE_ANSWER);
+    this.name = 'UnreadableAnswerError';
+    console.error(`Unexpected answer from ${path}`, issues);
+  }
+}
+
+/** Whether asking again may help: an unreachable server or a server error, not a client error. */
+export function isRetryable(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return true;
+  if (err instanceof UnreadableAnswerError) return false;
+  return err.status === 0 || err.status >= 500;
+}
+
 /**
- * The one HTTP client (STYLE.md habit 10): unwraps the envelope, sends `Auth`, keeps a
- * token handed back in `auth`, and ends the session on 401/406.
+ * The one HTTP client (STYLE.md habit 10): sends `Auth`, keeps a token handed back in `auth`,
+ * ends the session on 401/406, unwraps the envelope and parses `data` with the call's schema.
+ * An answer that does not match the contract is an ApiError the user sees, not a silent cast.
  */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  const { token, setToken, signOut } = useSession.getState();
+export async function apiCall<S extends z.ZodType>(
+  path: string,
+  opts: RequestOptions<S>,
+): Promise<ApiAnswer<z.output<S>>> {
+  const token = opts.anonymous ? null : session.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token && !opts.anonymous) headers.Auth = token;
+  if (token) headers.Auth = token;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -60,40 +127,39 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'We could not reach Tikiti. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE);
   }
-  const rotated = res.headers.get(AUTH_HEADER);
-  if (rotated) setToken(rotated);
-  let payload: Envelope<T> | undefined;
-  try {
-    payload = (await res.json()) as Envelope<T>;
-  } catch {
-    payload = undefined;
-  }
+  const handedBack = res.headers.get(AUTH_HEADER);
+  if (handedBack && !opts.anonymous) session.keepToken(handedBack);
+  const payload = await readEnvelope(res);
+
   if ((res.status === 401 || res.status === 406) && !opts.anonymous) {
     if (token) {
-      signOut();
+      session.end();
       onSessionEnd(opts.side ?? 'buyer');
     }
     throw new ApiError(res.status, payload?.status_description ?? 'Please sign in to continue');
   }
-  if (!res.ok || !payload) {
-    const fieldErrors = (payload?.data as { errors?: FieldError[] } | null)?.errors ?? [];
+  if (!res.ok) {
+    const errors = errorDataSchema.safeParse(payload?.data);
     throw new ApiError(
       res.status,
-      payload?.status_description ?? 'Something went wrong, please try again.',
-      fieldErrors,
+      payload?.status_description ?? FAILED,
+      errors.success && errors.data ? errors.data.errors : [],
     );
   }
-  return payload;
+  if (!payload) throw new UnreadableAnswerError(path, 'not an envelope');
+  const data = opts.schema.safeParse(payload.data);
+  if (!data.success) throw new UnreadableAnswerError(path, data.error.issues);
+  return { data: data.data, message: payload.status_description, token: opts.anonymous ? handedBack : null };
 }
 
-/** The `data` of a successful call. */
-export async function api<T>(path: string, opts?: RequestOptions): Promise<T> {
-  return (await apiRequest<T>(path, opts)).data;
+/** The parsed `data` of a successful call. */
+export async function api<S extends z.ZodType>(path: string, opts: RequestOptions<S>): Promise<z.output<S>> {
+  return (await apiCall(path, opts)).data;
 }
 
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
-  return 'Something went wrong, please try again.';
+  return FAILED;
 }

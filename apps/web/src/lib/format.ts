@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@tikiti/contract';
+import { formatAmount, TIME_ZONE } from '@tikiti/contract';
 
 /** Dates and times in Nairobi time, as people in Kenya read them (DESIGN.md §11). */
 const dayFmt = new Intl.DateTimeFormat('en-GB', {
@@ -47,7 +47,5 @@ export function dateChip(iso: string): { day: string; month: string } {
   };
 }
 
-/** "USD 1,250.00" */
-export function formatMoney(amount: number, currency = 'USD'): string {
-  return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+/** "USD 1,250.00" from an amount in major units, as the API sends prices (the contract's formatter). */
+export const formatMoney = (amount: number, currency: string): string => formatAmount(amount, currency);

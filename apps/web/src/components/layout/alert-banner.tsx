@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/store';
-import { alertIsFresh } from '../../lib/alert';
+import { alertIsFresh, clearAlert, useAlert } from '../../lib/alert';
 import { Alert } from '../ui/alert';
 
 /**
@@ -9,16 +8,15 @@ import { Alert } from '../ui/alert';
  * moment is dropped when the organiser moves to another page, so results never go stale.
  */
 export function AlertBanner({ className }: { className?: string }) {
-  const message = useSession((s) => s.message);
-  const set = useSession((s) => s.set);
+  const message = useAlert((s) => s.message);
   const { pathname } = useLocation();
   useEffect(() => {
-    if (!alertIsFresh()) set({ message: null });
-  }, [pathname, set]);
+    if (!alertIsFresh()) clearAlert();
+  }, [pathname]);
   return (
     <div aria-live="polite" className={message ? className : undefined}>
       {message && (
-        <Alert type={message.type} onDismiss={() => set({ message: null })}>
+        <Alert type={message.type} onDismiss={clearAlert}>
           {message.text}
         </Alert>
       )}

@@ -1,7 +1,16 @@
-import type { RegisterOrganiserBody } from '@tikiti/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '@tanstack/react-query';
+import { registerOrganiserResponseSchema, type RegisterOrganiserBody } from '@tikiti/contract';
+import { api } from '../../../lib/api-client';
 
-/** POST v1/client/register → 201: the organisation and its owner; a code is mailed. */
-export async function registerOrganiser(body: RegisterOrganiserBody) {
-  return apiRequest<{ username: string }>('client/register', { method: 'POST', body, side: 'organiser' });
+/** POST v1/client/register → 201: the organisation and its owner; a code is mailed. Resolves to `{ username }`. */
+export function useRegisterOrganiser() {
+  return useMutation({
+    mutationFn: (body: RegisterOrganiserBody) =>
+      api('client/register', {
+        method: 'POST',
+        body,
+        side: 'organiser',
+        schema: registerOrganiserResponseSchema.shape.data,
+      }),
+  });
 }

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   LIMITS,
@@ -11,12 +10,12 @@ import {
   type RequestCodeBody,
   type VerifyCodeBody,
 } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { requestSignInCode, verifySignInCode } from '../api/buyer-sign-in';
+import { useRequestSignInCode, useVerifySignInCode } from '../api/buyer-sign-in';
 
 /** Puts the server's field errors on the form's fields; says whether any landed. */
 function showFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, names: Path<T>[]): boolean {
@@ -41,7 +40,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
     resolver: zodResolver(requestCodeBodySchema),
     defaultValues: { email: '' },
   });
-  const send = useMutation({ mutationFn: requestSignInCode });
+  const send = useRequestSignInCode();
   const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async (body) => {
@@ -83,8 +82,8 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     resolver: zodResolver(verifyCodeBodySchema),
     defaultValues: { email, code: '' },
   });
-  const verify = useMutation({ mutationFn: verifySignInCode });
-  const resend = useMutation({ mutationFn: requestSignInCode });
+  const verify = useVerifySignInCode();
+  const resend = useRequestSignInCode();
   const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async (body) => {

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import clsx from 'clsx';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 
 const tabs = [
   { to: routes.mySettings, label: 'Details' },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { BuyerSignInCard } from '../components/buyer-sign-in-form';
 

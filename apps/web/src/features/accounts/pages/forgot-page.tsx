@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { forgotPasswordBodySchema, type ForgotPasswordBody } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,7 +10,8 @@ import { showAlert } from '../../../lib/alert';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
 import { wait } from '../../../lib/wait';
-import { forgotPassword } from '../api/forgot-password';
+import { useAccountDrafts } from '../account-drafts';
+import { useForgotPassword } from '../api/forgot-password';
 import { AuthShell } from '../components/auth-shell';
 
 /** How long a failed recovery call's message is shown before moving on to reset. */
@@ -20,7 +20,8 @@ const ERROR_SHOWN_MS = 1500;
 /** Account recovery (spec §2): always stores the username and goes on to reset, even after an error. */
 export default function ForgotPage() {
   useTitle('Recover your account');
-  const set = useSession((s) => s.set);
+  const setResetUsername = useAccountDrafts((s) => s.setResetUsername);
+  const forgot = useForgotPassword();
   const navigate = useNavigate();
   const [busy, run] = useSingleFlight();
   const {
@@ -32,12 +33,12 @@ export default function ForgotPage() {
   const onValid = ({ username }: ForgotPasswordBody) =>
     run(async () => {
       try {
-        showAlert('success', await forgotPassword({ username }));
+        showAlert('success', await forgot.mutateAsync({ username }));
       } catch (err) {
         showAlert('danger', errorMessage(err));
         await wait(ERROR_SHOWN_MS);
       }
-      set({ resetUsername: username });
+      setResetUsername(username);
       void navigate(routes.reset);
     });
 

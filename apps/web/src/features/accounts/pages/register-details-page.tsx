@@ -4,8 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ArrowLeft } from 'lucide-react';
 import { DELAYS_MS, registerOrganiserBodySchema } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -15,7 +14,8 @@ import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { wait } from '../../../lib/wait';
-import { registerOrganiser } from '../api/register-organiser';
+import { useAccountDrafts } from '../account-drafts';
+import { useRegisterOrganiser } from '../api/register-organiser';
 import { AuthShell } from '../components/auth-shell';
 import { StepIndicator } from '../../../components/ui/step-indicator';
 
@@ -30,8 +30,10 @@ type StepTwo = z.infer<typeof stepTwoSchema>;
 /** Organiser registration step 2 (spec §2): the organisation, the terms, then the create call. */
 export default function RegisterDetailsPage() {
   useTitle('Your organisation');
-  const draft = useSticky(useSession((s) => s.registration));
-  const set = useSession((s) => s.set);
+  const draft = useSticky(useAccountDrafts((s) => s.registration));
+  const setRegistration = useAccountDrafts((s) => s.setRegistration);
+  const setResetUsername = useAccountDrafts((s) => s.setResetUsername);
+  const registerOrganiser = useRegisterOrganiser();
   const navigate = useNavigate();
   const [busy, run] = useSingleFlight();
   const {
@@ -58,11 +60,11 @@ export default function RegisterDetailsPage() {
     run(async () => {
       showAlert('warning', 'Processing...');
       try {
-        const res = await registerOrganiser({ ...draft, ...organisation });
-        set({ resetUsername: res.data.username || draft.email_address });
+        const { username } = await registerOrganiser.mutateAsync({ ...draft, ...organisation });
+        setResetUsername(username || draft.email_address);
         showAlert('success', `Registration succeeded, a code was sent to your email ${draft.email_address}`);
         void navigate(routes.reset);
-        set({ registration: null });
+        setRegistration(null);
       } catch (err) {
         showAlert('danger', errorMessage(err));
         applyServerFieldErrors(err, setError, (name) => (FIELDS as readonly string[]).includes(name));

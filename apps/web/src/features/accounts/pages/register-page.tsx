@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { Phone } from 'lucide-react';
 import { registerStepOneSchema, type RegisterStepOne } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { clearAlert, showAlert } from '../../../lib/alert';
 import { anyBlank } from '../../../lib/form-errors';
 import { useTitle } from '../../../lib/use-title';
+import { useAccountDrafts } from '../account-drafts';
 import { AuthShell } from '../components/auth-shell';
 import { StepIndicator } from '../../../components/ui/step-indicator';
 
@@ -19,8 +19,8 @@ const HELP_PHONE = '+254 700 000 000';
 /** Organiser registration step 1 (spec §2): the person; kept as a draft for step 2 (spec §4). */
 export default function RegisterPage() {
   useTitle('Create your organiser account');
-  const draft = useSession((s) => s.registration);
-  const set = useSession((s) => s.set);
+  const draft = useAccountDrafts((s) => s.registration);
+  const setRegistration = useAccountDrafts((s) => s.setRegistration);
   const navigate = useNavigate();
   const {
     register,
@@ -34,7 +34,7 @@ export default function RegisterPage() {
 
   const onValid = (values: RegisterStepOne) => {
     clearAlert();
-    set({ registration: values });
+    setRegistration(values);
     void navigate(routes.registerDetails);
   };
   const onInvalid = () =>

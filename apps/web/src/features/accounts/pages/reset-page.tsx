@@ -4,18 +4,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema, resetPasswordBodySchema } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { showAlert, useAlert } from '../../../lib/alert';
 import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
-import { forgotPassword } from '../api/forgot-password';
-import { resetPassword } from '../api/sign-in';
+import { useAccountDrafts } from '../account-drafts';
+import { useForgotPassword } from '../api/forgot-password';
+import { useResetPassword } from '../api/sign-in';
 import { AuthShell } from '../components/auth-shell';
 
 const MISMATCH = 'Password do not match';
@@ -33,9 +33,11 @@ export default function ResetPage() {
   useTitle('Verify your account');
   const [params] = useSearchParams();
   const fromLink = params.get('username')?.trim() || null;
-  const stored = useSticky(useSession((s) => s.resetUsername));
-  const message = useSession((s) => s.message);
-  const set = useSession((s) => s.set);
+  const stored = useSticky(useAccountDrafts((s) => s.resetUsername));
+  const setResetUsername = useAccountDrafts((s) => s.setResetUsername);
+  const message = useAlert((s) => s.message);
+  const resetPassword = useResetPassword();
+  const forgot = useForgotPassword();
   const username = fromLink ?? stored;
   const navigate = useNavigate();
   const [busy, run] = useSingleFlight();
@@ -52,8 +54,8 @@ export default function ResetPage() {
   });
 
   useEffect(() => {
-    if (fromLink && fromLink !== stored) set({ resetUsername: fromLink });
-  }, [fromLink, stored, set]);
+    if (fromLink && fromLink !== stored) setResetUsername(fromLink);
+  }, [fromLink, stored, setResetUsername]);
 
   // Spec §2: no stored username → sign-in.
   if (!username) return <Navigate to={routes.signIn} replace />;
@@ -62,10 +64,10 @@ export default function ResetPage() {
     run(async () => {
       showAlert('warning', 'Processing...');
       try {
-        const text = await resetPassword({ code, username, password });
+        const text = await resetPassword.mutateAsync({ code, username, password });
         showAlert('success', text);
         void navigate(routes.dashboard);
-        set({ resetUsername: null });
+        setResetUsername(null);
       } catch (err) {
         showAlert('danger', errorMessage(err));
         applyServerFieldErrors(err, setError, (name) => name === 'code' || name === 'password');
@@ -86,7 +88,7 @@ export default function ResetPage() {
     if (resending) return;
     setResending(true);
     try {
-      showAlert('success', await forgotPassword({ username }));
+      showAlert('success', await forgot.mutateAsync({ username }));
     } catch (err) {
       showAlert('danger', errorMessage(err));
     } finally {

@@ -2,14 +2,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { loginBodySchema, type LoginBody } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { clearAlert, showAlert } from '../../../lib/alert';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
-import { signInOrganiser } from '../api/sign-in';
+import { useSignInOrganiser } from '../api/sign-in';
 import { AuthShell } from '../components/auth-shell';
 
 /** Organiser sign-in (spec §2): username (email or phone) and password, then the dashboard. */
@@ -17,6 +17,7 @@ export default function SignInPage() {
   useTitle('Host sign in');
   const navigate = useNavigate();
   const [busy, run] = useSingleFlight();
+  const signIn = useSignInOrganiser();
   const {
     register,
     handleSubmit,
@@ -27,7 +28,7 @@ export default function SignInPage() {
     run(async () => {
       clearAlert();
       try {
-        await signInOrganiser(body);
+        await signIn.mutateAsync(body);
         void navigate(routes.dashboard);
       } catch (err) {
         showAlert('danger', errorMessage(err));

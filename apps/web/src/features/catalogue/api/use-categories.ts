@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Category } from '@tikiti/contract';
+import { listCategoriesResponseSchema } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET v1/category/view: the public categories, for filters and category buttons. */
 export function useCategories() {
   return useQuery({
     queryKey: ['categories'],
-    queryFn: ({ signal }) => api<Category[]>('category/view', { signal }),
+    queryFn: ({ signal }) => api('category/view', { signal, schema: listCategoriesResponseSchema.shape.data }),
     staleTime: 5 * 60_000,
   });
 }

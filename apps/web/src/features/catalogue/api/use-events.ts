@@ -1,16 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListEventsData } from '@tikiti/contract';
+import { listEventsDataSchema, type ListEventsQuery } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 
-/** The filters of spec §3 "Event list filters"; `filter` is the free-text search. */
-export interface EventListFilters {
-  limit: number;
-  category_id?: number;
-  organizer_id?: number;
-  start?: string;
-  end?: string;
-  filter?: string;
-}
+/** The filters of spec §3 "Event list filters" (the query of GET v1/event/view); `filter` is the free-text search. */
+export type EventListFilters = Omit<ListEventsQuery, 'page'>;
 
 /**
  * GET v1/event/view: published events, soonest first. Keeps the previous page on screen
@@ -19,7 +12,8 @@ export interface EventListFilters {
 export function useEvents(filters: EventListFilters) {
   return useQuery({
     queryKey: ['events', filters],
-    queryFn: ({ signal }) => api<ListEventsData>('event/view', { query: { page: 1, ...filters }, signal }),
+    queryFn: ({ signal }) =>
+      api('event/view', { query: { page: 1, ...filters }, signal, schema: listEventsDataSchema }),
     placeholderData: keepPreviousData,
   });
 }

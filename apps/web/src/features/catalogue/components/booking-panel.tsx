@@ -1,28 +1,29 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CreditCard, RotateCcw, ShieldCheck } from 'lucide-react';
-import type { Event } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { bookEventBodySchema, type Event, type GuestDetails } from '@tikiti/contract';
 import { TextField } from '../../../components/ui/field';
 import { formatMoney } from '../../../lib/format';
+import { routes } from '../../../lib/routes';
+import { useSession } from '../../accounts';
+import { useCheckout } from '../../checkout';
 import { orderTotal } from '../booking-totals';
 import { ErrorDialog } from './error-dialog';
 import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
 
-type GuestDetails = { full_name: string; email_address: string; msisdn: string };
 const noDetails: GuestDetails = { full_name: '', email_address: '', msisdn: '' };
 
 /**
  * Spec §2 booking: ticket quantities with line subtotals and a total, guest details when
  * not signed in as a buyer, and the 'Credit / Debit' tab that starts the payment (spec §5
- * checks, errors in the 'Error!' dialog). The booking goes to the session store, and the
- * payment page takes it from there.
+ * checks, from the contract's booking form, errors in the 'Error!' dialog). The booking goes
+ * to the checkout store, and the payment page takes it from there.
  */
 export function BookingPanel({ event }: { event: Event }) {
   const navigate = useNavigate();
-  const { token, accountType, booking, set } = useSession();
-  const isBuyer = Boolean(token) && accountType === 'user';
+  const isBuyer = useSession((s) => Boolean(s.token) && s.accountType === 'user');
+  const booking = useCheckout((s) => s.booking);
+  const startBooking = useCheckout((s) => s.startBooking);
   // Coming back from the payment page keeps what was picked.
   const previous = booking?.event_id === event.id ? booking : null;
 
@@ -44,27 +45,20 @@ export function BookingPanel({ event }: { event: Event }) {
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
 
   const startCardPayment = () => {
-    if (lines.length === 0) return setError('Pick a ticket to book this event');
-    const guest = {
-      full_name: details.full_name.trim(),
-      email_address: details.email_address.trim(),
-      msisdn: details.msisdn.trim(),
-    };
-    if (!isBuyer && (!guest.full_name || !guest.email_address || !guest.msisdn)) {
-      return setError('Personal details is required to proceed with payment');
-    }
-    set({
-      booking: {
-        event_id: event.id,
-        event_title: event.title,
-        tickets: lines,
-        payment_method: 'card',
-        details: isBuyer ? undefined : guest,
-        total_price: total,
-        currency: event.currency,
-      },
-      // A new booking never reuses a payment started for an earlier one.
-      paymentSecrets: {},
+    // Spec §5: at least one ticket, then a guest's full name, email and phone.
+    const form = bookEventBodySchema.safeParse({
+      event_id: event.id,
+      tickets: lines.map(({ id, qty, price }) => ({ id, qty, price })),
+      payment_method: 'card',
+      details: isBuyer ? undefined : details,
+    });
+    if (!form.success) return setError(form.error.issues[0]!.message);
+    startBooking({
+      ...form.data,
+      event_title: event.title,
+      tickets: lines,
+      total_price: total,
+      currency: event.currency,
     });
     void navigate(routes.paymentMethod);
   };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { Event } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { dateChip, formatDay, formatMoney } from '../../../lib/format';
 import { Skeleton } from '../../../components/ui/states';
 

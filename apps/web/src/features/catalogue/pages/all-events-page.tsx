@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import clsx from 'clsx';
 import { Search, X } from 'lucide-react';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Skeleton } from '../../../components/ui/states';
 import { useTitle } from '../../../lib/use-title';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, ExternalLink, MapPin, Ticket, UserRound } from 'lucide-react';
 import type { Event } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, BadgeCheck, CreditCard, QrCode, Sparkles } from 'lucide-react';
 import { DATE_PRESET_LABELS, DATE_PRESETS, datePresetRange, type DatePreset } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/states';

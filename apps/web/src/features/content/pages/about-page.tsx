@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Accordion } from 'radix-ui';
 import { ArrowRight, BarChart3, ChevronDown, CreditCard, Search, ShieldCheck, Ticket, Users } from 'lucide-react';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { useTitle } from '../../../lib/use-title';
 

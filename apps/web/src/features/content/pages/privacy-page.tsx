@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

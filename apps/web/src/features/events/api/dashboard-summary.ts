@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardSummary } from '@tikiti/contract';
+import { dashboardSummarySchema } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
@@ -7,6 +7,6 @@ import { eventsKeys } from './keys';
 export function useDashboardSummary() {
   return useQuery({
     queryKey: [...eventsKeys.all, 'summary'],
-    queryFn: ({ signal }) => api<DashboardSummary>('client/summary', { side: 'organiser', signal }),
+    queryFn: ({ signal }) => api('client/summary', { side: 'organiser', signal, schema: dashboardSummarySchema }),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Category } from '@tikiti/contract';
+import { listCategoriesResponseSchema } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
@@ -7,7 +7,8 @@ import { eventsKeys } from './keys';
 export function useCategories() {
   return useQuery({
     queryKey: eventsKeys.categories,
-    queryFn: ({ signal }) => api<Category[]>('client/category/view', { side: 'organiser', signal }),
+    queryFn: ({ signal }) =>
+      api('client/category/view', { side: 'organiser', signal, schema: listCategoriesResponseSchema.shape.data }),
     staleTime: 10 * 60_000,
   });
 }

@@ -1,19 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ownEventsTabFilter, PAGE_SIZE, type Event, type OwnEventTab } from '@tikiti/contract';
+import { listOwnEventsDataSchema, ownEventsTabFilter, PAGE_SIZE, type OwnEventTab } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
-
-export type OwnEventsPage = { data: Event[]; total: number };
 
 /** GET v1/client/event/view with the window of a tab (spec §9, Nairobi days as of now). */
 export function useOwnEvents(tab: OwnEventTab, page = 1, limit: number = PAGE_SIZE.organiser) {
   return useQuery({
     queryKey: [...eventsKeys.all, 'list', tab, page, limit],
     queryFn: ({ signal }) =>
-      api<OwnEventsPage>('client/event/view', {
+      api('client/event/view', {
         query: { page, limit, ...ownEventsTabFilter(tab) },
         side: 'organiser',
         signal,
+        schema: listOwnEventsDataSchema,
       }),
     placeholderData: keepPreviousData,
   });

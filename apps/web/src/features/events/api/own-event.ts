@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Event } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
+import { eventDetailsResponseSchema } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
+import { useEventDrafts } from '../event-drafts';
 import { eventsKeys } from './keys';
 
 /**
@@ -11,11 +11,12 @@ import { eventsKeys } from './keys';
  * bookmark, it is fetched. Another organisation's event answers 404.
  */
 export function useOwnEvent(id: number) {
-  const stored = useSession((s) => s.storedEvent);
+  const stored = useEventDrafts((s) => s.storedEvent);
   return useQuery({
     queryKey: [...eventsKeys.all, 'one', id],
     initialData: stored?.id === id ? stored : undefined,
-    queryFn: ({ signal }) => api<Event>(`client/event/${id}`, { side: 'organiser', signal }),
+    queryFn: ({ signal }) =>
+      api(`client/event/${id}`, { side: 'organiser', signal, schema: eventDetailsResponseSchema.shape.data }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

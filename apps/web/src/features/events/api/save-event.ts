@@ -1,16 +1,9 @@
-import type { Event, EventStatus } from '@tikiti/contract';
-import type { DraftEventDetails } from '../../../app/store';
-import { apiRequest } from '../../../lib/api-client';
+import { createEventResponseSchema, eventDetailsResponseSchema, type EventFields } from '@tikiti/contract';
+import { apiCall } from '../../../lib/api-client';
+import { useEventsMutation } from './keys';
 
-export interface EventFormValues extends Omit<DraftEventDetails, 'id'> {
-  short_description: string;
-  full_description: string;
-  /** Only on update: 1 published, 2 draft. */
-  status?: EventStatus;
-}
-
-/** The multipart body of the create and update calls (spec §7): text fields plus `file`. */
-function eventFormData(values: EventFormValues, file?: File | null): FormData {
+/** The multipart body of the create and update calls (spec §7): the contract's text fields plus `file`. */
+function eventFormData(values: EventFields, file?: File | null): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(values)) {
     if (value !== undefined && value !== null) body.append(name, String(value));
@@ -20,15 +13,25 @@ function eventFormData(values: EventFormValues, file?: File | null): FormData {
 }
 
 /** POST v1/event/register → 201, `data` the new event's id; the event starts as a draft. */
-export function createEvent(values: EventFormValues, file: File) {
-  return apiRequest<number>('event/register', { method: 'POST', body: eventFormData(values, file), side: 'organiser' });
+export function useCreateEvent() {
+  return useEventsMutation(({ values, file }: { values: EventFields; file: File }) =>
+    apiCall('event/register', {
+      method: 'POST',
+      body: eventFormData(values, file),
+      side: 'organiser',
+      schema: createEventResponseSchema.shape.data,
+    }),
+  );
 }
 
 /** PUT v1/event/update/{id} → 200 with the event; the image only when a new one was chosen. */
-export function updateEvent(id: number, values: EventFormValues, file?: File | null) {
-  return apiRequest<Event>(`event/update/${id}`, {
-    method: 'PUT',
-    body: eventFormData(values, file),
-    side: 'organiser',
-  });
+export function useUpdateEvent() {
+  return useEventsMutation(({ id, values, file }: { id: number; values: EventFields; file?: File | null }) =>
+    apiCall(`event/update/${id}`, {
+      method: 'PUT',
+      body: eventFormData(values, file),
+      side: 'organiser',
+      schema: eventDetailsResponseSchema.shape.data,
+    }),
+  );
 }

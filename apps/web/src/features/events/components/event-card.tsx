@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import clsx from 'clsx';
 import { ExternalLink, ImageOff, Ticket } from 'lucide-react';
 import { EVENT_STATUS, type Event } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { dateChip, formatDateRange } from '../../../lib/format';
+import { useEventDrafts } from '../event-drafts';
 import { eventBadge } from './event-badge';
 
 const toneClass = {
@@ -18,10 +18,10 @@ const toneClass = {
  * and "sold/max Ticket Sold". Opening it keeps the event in client state and starts editing.
  */
 export function EventCard({ event }: { event: Event }) {
-  const set = useSession((s) => s.set);
+  const setStoredEvent = useEventDrafts((s) => s.setStoredEvent);
   const chip = dateChip(event.start_time);
   const badge = eventBadge(event);
-  const store = () => set({ storedEvent: event });
+  const store = () => setStoredEvent(event);
   const soldShare =
     event.max_tickets > 0 ? Math.min(100, Math.round((event.tickets_bought / event.max_tickets) * 100)) : 0;
   return (

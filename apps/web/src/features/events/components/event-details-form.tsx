@@ -2,8 +2,14 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { CURRENCIES, eventStepOneSchema, fromNairobiLocal, toNairobiLocal, type Category } from '@tikiti/contract';
-import type { DraftEventDetails } from '../../../app/store';
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  eventStepOneSchema,
+  fromNairobiLocal,
+  toNairobiLocal,
+  type Category,
+} from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/spinner';
@@ -12,6 +18,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { anyBlank } from '../../../lib/form-errors';
 import { useCategories } from '../api/list-categories';
+import type { EventDetails } from '../event-drafts';
 
 type StepOneInput = z.input<typeof eventStepOneSchema>;
 type StepOneOutput = z.output<typeof eventStepOneSchema>;
@@ -19,8 +26,6 @@ const REQUIRED = ['title', 'category_id', 'currency', 'start_time', 'end_time', 
 
 /** Native date-time pickers: 5-minute steps, years 1900–2100 (spec §9), Nairobi wall time. */
 const dateTimeProps = { type: 'datetime-local', step: 300, min: '1900-01-01T00:00', max: '2100-12-31T23:55' } as const;
-
-export type EventDetails = Omit<DraftEventDetails, 'id'>;
 
 /**
  * Create/edit step 1 (spec §2): title, category, currency, start and end, location. Times are
@@ -62,7 +67,7 @@ function DetailsForm({
           start_time: toNairobiLocal(initial.start_time),
           end_time: toNairobiLocal(initial.end_time),
         }
-      : { title: '', category_id: '', currency: 'USD', start_time: '', end_time: '', location: '' },
+      : { title: '', category_id: '', currency: DEFAULT_CURRENCY, start_time: '', end_time: '', location: '' },
   });
 
   const onValid = (v: StepOneOutput) =>

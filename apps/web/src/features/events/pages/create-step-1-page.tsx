@@ -1,18 +1,18 @@
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Alert } from '../../../components/ui/alert';
 import { clearAlert } from '../../../lib/alert';
 import { useTitle } from '../../../lib/use-title';
 import { EventDetailsForm } from '../components/event-details-form';
 import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader } from '../components/event-page-header';
+import { useEventDrafts } from '../event-drafts';
 
 /** Create event step 1 (spec §2): the details, held in client state until step 2 creates the event. */
 export default function CreateStep1Page() {
   useTitle('Create event');
-  const draft = useSession((s) => s.draftEvent);
-  const set = useSession((s) => s.set);
+  const draft = useEventDrafts((s) => s.draftEvent);
+  const setDraftEvent = useEventDrafts((s) => s.setDraftEvent);
   const navigate = useNavigate();
 
   return (
@@ -25,7 +25,7 @@ export default function CreateStep1Page() {
       {draft?.id && (
         <Alert type="primary" className="mb-6">
           You are continuing the event you started, “{draft.title}”.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => set({ draftEvent: null })}>
+          <button type="button" className="font-semibold underline" onClick={() => setDraftEvent(null)}>
             Start a new event instead
           </button>
         </Alert>
@@ -37,7 +37,7 @@ export default function CreateStep1Page() {
           submitLabel="Save and continue"
           onSubmit={(details) => {
             clearAlert();
-            set({ draftEvent: { ...draft, ...details } });
+            setDraftEvent({ ...draft, ...details });
             void navigate(routes.eventStep(2));
           }}
           secondary={<DiscardDraftButton />}

@@ -1,20 +1,18 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { showAlert } from '../../../lib/alert';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
-import { eventsKeys } from '../api/keys';
-import { createEvent, updateEvent } from '../api/save-event';
+import { useCreateEvent, useUpdateEvent } from '../api/save-event';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { ImagePicker } from '../components/image-picker';
 import { stepLinkClass, useImageAndDescriptions } from '../components/use-image-and-descriptions';
+import { useEventDrafts } from '../event-drafts';
 
 /**
  * Create event step 2 (spec §2): image and descriptions, then the create call; the event
@@ -22,10 +20,11 @@ import { stepLinkClass, useImageAndDescriptions } from '../components/use-image-
  */
 export default function CreateStep2Page() {
   useTitle('Create event');
-  const draft = useSticky(useSession((s) => s.draftEvent));
-  const set = useSession((s) => s.set);
+  const draft = useSticky(useEventDrafts((s) => s.draftEvent));
+  const setDraftEvent = useEventDrafts((s) => s.setDraftEvent);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent();
   const [busy, run] = useSingleFlight();
   const media = useImageAndDescriptions(draft);
   const { file } = media;
@@ -43,18 +42,17 @@ export default function CreateStep2Page() {
     run(async () => {
       if (!created && !media.requireImage()) return;
       showAlert('warning', 'Processing...');
-      const { id, ...details } = { ...draft, ...descriptions };
-      set({ draftEvent: { ...draft, ...descriptions } });
+      const { id, ...values } = { ...draft, ...descriptions };
+      setDraftEvent({ ...draft, ...descriptions });
       try {
         if (id === undefined) {
-          const res = await createEvent(details, file!);
-          set({ draftEvent: { ...draft, ...descriptions, id: res.data } });
-          showAlert('success', res.status_description);
+          const created = await createEvent.mutateAsync({ values, file: file! });
+          setDraftEvent({ ...draft, ...descriptions, id: created.data });
+          showAlert('success', created.message);
         } else {
-          const res = await updateEvent(id, details, file);
-          showAlert('success', res.status_description);
+          const updated = await updateEvent.mutateAsync({ id, values, file });
+          showAlert('success', updated.message);
         }
-        await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
         void navigate(routes.eventStep(3));
       } catch (err) {
         media.showSaveError(err);
@@ -80,7 +78,7 @@ export default function CreateStep2Page() {
             <div className="flex gap-6">
               <Link
                 to={routes.eventStep(1)}
-                onClick={() => set({ draftEvent: { ...draft, ...getValues() } })}
+                onClick={() => setDraftEvent({ ...draft, ...getValues() })}
                 className={stepLinkClass}
               >
                 <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -1,16 +1,14 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { showAlert } from '../../../lib/alert';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
-import { eventsKeys } from '../api/keys';
-import { registerTickets } from '../api/save-tickets';
+import { asNewTickets, useRegisterTickets } from '../api/save-tickets';
 import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader } from '../components/event-page-header';
 import { TicketRowsForm } from '../components/ticket-rows-form';
+import { useEventDrafts } from '../event-drafts';
 
 const linkClass =
   'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
@@ -21,10 +19,10 @@ const linkClass =
  */
 export default function CreateStep3Page() {
   useTitle('Create event');
-  const draft = useSticky(useSession((s) => s.draftEvent));
-  const set = useSession((s) => s.set);
+  const draft = useSticky(useEventDrafts((s) => s.draftEvent));
+  const setDraftEvent = useEventDrafts((s) => s.setDraftEvent);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const registerTickets = useRegisterTickets();
 
   // Spec §2: without a stored event id, go to the dashboard.
   if (draft?.id === undefined) return <Navigate to={routes.dashboard} replace />;
@@ -47,19 +45,10 @@ export default function CreateStep3Page() {
         currency={draft.currency}
         submitLabel="Finish Setup"
         onSave={async (tickets) => {
-          const res = await registerTickets(
-            eventId,
-            tickets.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({
-              name,
-              price_per_ticket,
-              no_of_persons,
-              max_tickets,
-            })),
-          );
-          await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
-          showAlert('success', `${res.status_description}. “${draft.title}” is published.`);
+          const saved = await registerTickets.mutateAsync({ eventId, tickets: asNewTickets(tickets) });
+          showAlert('success', `${saved.message}. “${draft.title}” is published.`);
           void navigate(routes.dashboard);
-          set({ draftEvent: null });
+          setDraftEvent(null);
         }}
         actions={
           <>

@@ -1,11 +1,11 @@
 import { Link, Navigate } from 'react-router';
 import { Plus } from 'lucide-react';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useTitle } from '../../../lib/use-title';
+import { useSession } from '../../accounts';
 import { useOwnEvents } from '../api/list-own-events';
 import { OwnEventsList } from '../components/own-events-list';
 import { SummaryCards } from '../components/summary-cards';

@@ -1,12 +1,12 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { clearAlert } from '../../../lib/alert';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { EventDetailsForm } from '../components/event-details-form';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
+import { detailsOf, useEventDrafts } from '../event-drafts';
 
 /**
  * Edit step 1 (spec §2): the stored event's details, pre-filled. Changes are kept with the
@@ -14,8 +14,8 @@ import { EventPageHeader, FormPanel } from '../components/event-page-header';
  */
 export default function EditStep1Page() {
   useTitle('Update event');
-  const event = useSticky(useSession((s) => s.storedEvent));
-  const set = useSession((s) => s.set);
+  const event = useSticky(useEventDrafts((s) => s.storedEvent));
+  const setStoredEvent = useEventDrafts((s) => s.setStoredEvent);
   const navigate = useNavigate();
 
   if (!event) return <Navigate to={routes.myEvents} replace />;
@@ -34,18 +34,11 @@ export default function EditStep1Page() {
       <FormPanel>
         <EventDetailsForm
           key={event.id}
-          initial={{
-            title: event.title,
-            category_id: event.category_id,
-            currency: 'USD',
-            start_time: event.start_time,
-            end_time: event.end_time,
-            location: event.location,
-          }}
+          initial={detailsOf(event)}
           submitLabel="Save and continue"
           onSubmit={(details) => {
             clearAlert();
-            set({ storedEvent: { ...event, ...details } });
+            setStoredEvent({ ...event, ...details });
             void navigate(routes.eventViewStep(2));
           }}
           secondary={

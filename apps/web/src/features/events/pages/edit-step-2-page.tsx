@@ -1,22 +1,20 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowLeft } from 'lucide-react';
 import { EVENT_STATUS, type EventStatus } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { showAlert } from '../../../lib/alert';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
-import { eventsKeys } from '../api/keys';
-import { updateEvent } from '../api/save-event';
+import { useUpdateEvent } from '../api/save-event';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { IMAGE_TIPS, ImagePicker } from '../components/image-picker';
 import { stepLinkClass, useImageAndDescriptions } from '../components/use-image-and-descriptions';
+import { detailsOf, useEventDrafts } from '../event-drafts';
 
 const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
   { value: EVENT_STATUS.published, label: 'Published', hint: 'Listed on Tikiti; buyers can book.' },
@@ -30,10 +28,10 @@ const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
  */
 export default function EditStep2Page() {
   useTitle('Update event');
-  const event = useSticky(useSession((s) => s.storedEvent));
-  const set = useSession((s) => s.set);
+  const event = useSticky(useEventDrafts((s) => s.storedEvent));
+  const setStoredEvent = useEventDrafts((s) => s.setStoredEvent);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const updateEvent = useUpdateEvent();
   const [busy, run] = useSingleFlight();
   const [changing, setChanging] = useState(false);
   const [status, setStatus] = useState<EventStatus>(
@@ -55,23 +53,13 @@ export default function EditStep2Page() {
       if (changing && !media.requireImage()) return;
       showAlert('warning', 'Processing...');
       try {
-        const res = await updateEvent(
-          event.id,
-          {
-            title: event.title,
-            category_id: event.category_id,
-            currency: 'USD',
-            start_time: event.start_time,
-            end_time: event.end_time,
-            location: event.location,
-            ...descriptions,
-            status,
-          },
-          changing ? file : null,
-        );
-        set({ storedEvent: res.data });
-        await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
-        showAlert('success', res.status_description);
+        const updated = await updateEvent.mutateAsync({
+          id: event.id,
+          values: { ...detailsOf(event), ...descriptions, status },
+          file: changing ? file : null,
+        });
+        setStoredEvent(updated.data);
+        showAlert('success', updated.message);
         void navigate(routes.eventTickets(event.id));
       } catch (err) {
         media.showSaveError(err);
@@ -165,7 +153,7 @@ export default function EditStep2Page() {
             <div className="flex gap-6">
               <Link
                 to={routes.eventViewStep(1)}
-                onClick={() => set({ storedEvent: { ...event, ...getValues(), status } })}
+                onClick={() => setStoredEvent({ ...event, ...getValues(), status })}
                 className={stepLinkClass}
               >
                 <ArrowLeft className="h-4 w-4" aria-hidden />

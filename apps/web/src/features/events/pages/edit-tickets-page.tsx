@@ -1,19 +1,17 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { DELAYS_MS, TICKET_STATUS, type Event } from '@tikiti/contract';
-import { useSession } from '../../../app/store';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Loading } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { useTitle } from '../../../lib/use-title';
 import { wait } from '../../../lib/wait';
-import { eventsKeys } from '../api/keys';
 import { useOwnEvent } from '../api/own-event';
-import { registerTickets, updateTickets } from '../api/save-tickets';
+import { asNewTickets, useRegisterTickets, useUpdateTickets } from '../api/save-tickets';
 import { EventPageHeader } from '../components/event-page-header';
 import { TicketRowsForm, ticketRowOf } from '../components/ticket-rows-form';
+import { useEventDrafts } from '../event-drafts';
 
 /**
  * Ticket update (spec §2, my_event_view_step_3): edit, add and remove ticket types. After a
@@ -49,9 +47,10 @@ export default function EditTicketsPage() {
 }
 
 function TicketsEditor({ event }: { event: Event }) {
-  const set = useSession((s) => s.set);
+  const setStoredEvent = useEventDrafts((s) => s.setStoredEvent);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const registerTickets = useRegisterTickets();
+  const updateTickets = useUpdateTickets();
   const open = event.tickets.filter((t) => t.status !== TICKET_STATUS.deleted);
 
   return (
@@ -62,20 +61,11 @@ function TicketsEditor({ event }: { event: Event }) {
       onSave={async (tickets) => {
         // An event that never got tickets (a draft left at create step 3) gets its first
         // ones registered, which publishes it, as Finish Setup would have.
-        const res = open.length
-          ? await updateTickets(event.id, tickets)
-          : await registerTickets(
-              event.id,
-              tickets.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({
-                name,
-                price_per_ticket,
-                no_of_persons,
-                max_tickets,
-              })),
-            );
-        set({ storedEvent: { ...event, tickets: res.data } });
-        await queryClient.invalidateQueries({ queryKey: eventsKeys.all });
-        showAlert('success', res.status_description);
+        const saved = open.length
+          ? await updateTickets.mutateAsync({ eventId: event.id, tickets })
+          : await registerTickets.mutateAsync({ eventId: event.id, tickets: asNewTickets(tickets) });
+        setStoredEvent({ ...event, tickets: saved.data });
+        showAlert('success', saved.message);
         await wait(DELAYS_MS.redirectAfterTicketUpdate);
         void navigate(routes.dashboard);
       }}

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { OwnEventTab } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { PillTabsList, PillTabsTrigger, Tabs, TabsContent } from '../../../components/ui/tabs';
 import { useTitle } from '../../../lib/use-title';

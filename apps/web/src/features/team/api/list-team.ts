@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type Teammate } from '@tikiti/contract';
+import { listTeamDataSchema, PAGE_SIZE, type Teammate } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 
 export const teamQueryKey = ['organiser', 'team'] as const;
@@ -14,10 +14,11 @@ export function useTeam() {
     queryFn: async ({ signal }) => {
       const all: Teammate[] = [];
       for (let page = 1; ; page++) {
-        const res = await api<{ data: Teammate[]; total: number }>('admin/view', {
+        const res = await api('admin/view', {
           query: { page, limit: PAGE_SIZE.max },
           side: 'organiser',
           signal,
+          schema: listTeamDataSchema,
         });
         all.push(...res.data);
         if (res.data.length === 0 || all.length >= res.total) return all;

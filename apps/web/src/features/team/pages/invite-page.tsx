@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { inviteTeammateBodySchema, type InviteTeammateBody } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
@@ -12,8 +11,7 @@ import { showAlert } from '../../../lib/alert';
 import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
-import { inviteTeammate } from '../api/invite-teammate';
-import { teamQueryKey } from '../api/list-team';
+import { useInviteTeammate } from '../api/invite-teammate';
 
 const FIELDS = ['first_name', 'last_name', 'email_address', 'msisdn'] as const;
 
@@ -21,7 +19,7 @@ const FIELDS = ['first_name', 'last_name', 'email_address', 'msisdn'] as const;
 export default function InvitePage() {
   useTitle('Invite a teammate');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invite = useInviteTeammate();
   const [busy, run] = useSingleFlight();
   const {
     register,
@@ -37,9 +35,7 @@ export default function InvitePage() {
   const onValid = (body: InviteTeammateBody) =>
     run(async () => {
       try {
-        const res = await inviteTeammate(body);
-        await queryClient.invalidateQueries({ queryKey: teamQueryKey });
-        showAlert('success', res.status_description);
+        showAlert('success', await invite.mutateAsync(body));
         void navigate(routes.myTeam);
       } catch (err) {
         showAlert('danger', errorMessage(err));

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import type { Teammate } from '@tikiti/contract';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatTime } from '../../../lib/format';
 import { useTitle } from '../../../lib/use-title';
-import { SettingsTabs } from '../../accounts/components/settings-tabs';
+import { SettingsTabs } from '../../accounts';
 import { useTeam } from '../api/list-team';
 
 const fullName = (t: Teammate) => `${t.first_name} ${t.last_name}`.trim();

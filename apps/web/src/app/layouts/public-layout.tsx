@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useSession } from '../../app/store';
-import { routes } from '../../app/routes';
-import { api } from '../../lib/api-client';
-import { Logo } from './logo';
+import { Logo } from '../../components/layout/logo';
+import { routes } from '../../lib/routes';
+import { useSession, useSignOut } from '../../features/accounts';
 
 const navLinks = [
   { to: routes.home, label: 'Home', end: true },
@@ -23,7 +22,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Spec §2 shared frame: top bar with active link and mobile toggle, bottom bar. */
 function TopBar() {
   const [open, setOpen] = useState(false);
-  const { token, accountType, signOut } = useSession();
+  const token = useSession((s) => s.token);
+  const accountType = useSession((s) => s.accountType);
+  const signOut = useSignOut('buyer');
   const navigate = useNavigate();
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -32,15 +33,7 @@ function TopBar() {
     setOpen(false);
   }
 
-  const logout = async () => {
-    try {
-      await api('auth/logout', { method: 'POST' });
-    } catch {
-      // The token is dropped locally whatever the server says.
-    }
-    signOut();
-    void navigate(routes.home);
-  };
+  const logout = () => signOut.mutate(undefined, { onSettled: () => void navigate(routes.home) });
 
   const accountLinks = token ? (
     <>

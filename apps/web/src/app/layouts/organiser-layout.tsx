@@ -1,12 +1,10 @@
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import { CalendarDays, LayoutDashboard, LogOut, Plus, Settings } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../app/store';
-import { routes } from '../../app/routes';
-import { api } from '../../lib/api-client';
-import { AlertBanner } from './alert-banner';
-import { Logo } from './logo';
+import { AlertBanner } from '../../components/layout/alert-banner';
+import { Logo } from '../../components/layout/logo';
+import { routes } from '../../lib/routes';
+import { useSession, useSignOut } from '../../features/accounts';
 
 const menu = [
   { to: routes.dashboard, label: 'Overview', icon: LayoutDashboard },
@@ -28,22 +26,12 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function OrganiserLayout() {
   const token = useSession((s) => s.token);
   const userName = useSession((s) => s.userName);
-  const signOut = useSession((s) => s.signOut);
+  const signOut = useSignOut('organiser');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   if (!token) return <Navigate to={routes.signIn} replace />;
 
-  const logout = async () => {
-    try {
-      await api('auth/logout', { method: 'POST', side: 'organiser' });
-    } catch {
-      // Signed out locally whatever the server says.
-    }
-    signOut();
-    queryClient.clear();
-    void navigate(routes.signIn);
-  };
+  const logout = () => signOut.mutate(undefined, { onSettled: () => void navigate(routes.signIn) });
   const name = userName ? `${userName.fn} ${userName.ln}`.trim() : '';
 
   return (

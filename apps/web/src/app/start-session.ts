@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { clearAlert } from '../lib/alert';
+import { setSessionEndHandler } from '../lib/api-client';
+import { routes } from '../lib/routes';
+import { connectSessionToApi, onSignOut } from '../features/accounts';
+import { useCheckout } from '../features/checkout';
+import { useEventDrafts } from '../features/events';
+
+/**
+ * Wires the session at start-up (the app is the one place that knows every feature): the API
+ * client gets the session, a 401/406 sends the visitor to the right sign-in page, and a
+ * sign-out drops what belonged to that session in other features (a booking, an event draft,
+ * a banner message).
+ */
+export function startSession(queryClient: QueryClient, navigate: (path: string) => Promise<void> | void) {
+  connectSessionToApi();
+  // Spec §4 "Session end": a 401/406 clears the token and goes to the matching sign-in page.
+  setSessionEndHandler((side) => {
+    queryClient.clear();
+    void navigate(side === 'organiser' ? routes.signIn : routes.login);
+  });
+  return onSignOut(() => {
+    useCheckout.getState().clear();
+    useEventDrafts.getState().clear();
+    clearAlert();
+  });
+}

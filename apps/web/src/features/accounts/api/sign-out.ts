@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { logoutResponseSchema } from '@tikiti/contract';
+import { api, type Side } from '../../../lib/api-client';
+import { useSession } from '../session-store';
+
+/**
+ * POST v1/auth/logout, then the session ends here whatever the server says: the token is
+ * dropped and nothing cached for this person is kept.
+ */
+export function useSignOut(side: Side) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api('auth/logout', { method: 'POST', side, schema: logoutResponseSchema.shape.data });
+      } catch {
+        // Signed out locally whatever the server says.
+      }
+    },
+    onSettled: () => {
+      useSession.getState().signOut();
+      queryClient.clear();
+    },
+  });
+}

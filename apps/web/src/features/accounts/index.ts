@@ -1,0 +1,25 @@
+/**
+ * The accounts feature as other code may use it: the session (token, account type, name),
+ * sign-out, the Settings tabs the team pages share, and the pages the router mounts.
+ */
+export {
+  useSession,
+  isAuthenticated,
+  onSignOut,
+  connectSessionToApi,
+  type SessionState,
+  type UserName,
+} from './session-store';
+export { useSignOut } from './api/sign-out';
+export { SettingsTabs } from './components/settings-tabs';
+
+export const accountsPages = {
+  buyerLogin: () => import('./pages/buyer-login-page'),
+  buyerSignup: () => import('./pages/buyer-signup-page'),
+  register: () => import('./pages/register-page'),
+  registerDetails: () => import('./pages/register-details-page'),
+  signIn: () => import('./pages/sign-in-page'),
+  reset: () => import('./pages/reset-page'),
+  forgot: () => import('./pages/forgot-page'),
+  settings: () => import('./pages/settings-page'),
+};

@@ -1,0 +1,7 @@
+/** The public catalogue: the home page (loaded with the app) and the pages the router loads on demand. */
+export { default as HomePage } from './pages/home-page';
+
+export const cataloguePages = {
+  allEvents: () => import('./pages/all-events-page'),
+  eventDetails: () => import('./pages/event-details-page'),
+};

@@ -1,0 +1,13 @@
+/** The organiser's events as the app may use them: the drafts (cleared on sign-out) and the pages the router mounts. */
+export { useEventDrafts, type EventDraftsState } from './event-drafts';
+
+export const eventsPages = {
+  dashboard: () => import('./pages/dashboard-page'),
+  myEvents: () => import('./pages/my-events-page'),
+  createStep1: () => import('./pages/create-step-1-page'),
+  createStep2: () => import('./pages/create-step-2-page'),
+  createStep3: () => import('./pages/create-step-3-page'),
+  editStep1: () => import('./pages/edit-step-1-page'),
+  editStep2: () => import('./pages/edit-step-2-page'),
+  editTickets: () => import('./pages/edit-tickets-page'),
+};

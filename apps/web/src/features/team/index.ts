@@ -1,0 +1,5 @@
+/** Team access: the pages the router mounts. */
+export const teamPages = {
+  team: () => import('./pages/team-page'),
+  invite: () => import('./pages/invite-page'),
+};
