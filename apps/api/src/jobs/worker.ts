@@ -14,7 +14,11 @@ import {
 import { enqueueJob, exponentialBackoff, withJitter, type JobHandler } from './queue.js';
 
 export interface WorkerOptions {
-  /** Jobs claimed by one statement; they run one after another, in queue order. */
+  /**
+   * Jobs claimed by one statement; they run one after another, in queue order. The worker
+   * claims one at a time by default: a job claimed but not yet started would otherwise sit
+   * out the lease if the process died.
+   */
   batchSize?: number;
   /**
    * How long a claimed job stays this worker's. It must outlast any handler's run (mail's
@@ -26,7 +30,7 @@ export interface WorkerOptions {
   pollMs?: number;
 }
 
-const DEFAULTS: Required<WorkerOptions> = { batchSize: 10, leaseSeconds: 60, pollMs: 1000 };
+const DEFAULTS: Required<WorkerOptions> = { batchSize: 1, leaseSeconds: 60, pollMs: 1000 };
 
 /** What one pass did; a job that another worker took over counts nowhere. */
 export interface RunResult {
@@ -133,7 +137,7 @@ export async function runDueJobs(
   log: FastifyBaseLogger = silentLog,
   options: WorkerOptions & { limit?: number } = {},
 ): Promise<RunResult> {
-  const opts = { ...DEFAULTS, ...options };
+  const opts = { ...DEFAULTS, batchSize: 10, ...options };
   const runner = jobRunner(ctx, handlers, log, opts);
   const result: RunResult = { done: 0, retrying: 0, dead: 0 };
   const limit = options.limit ?? 200;
