@@ -1,9 +1,33 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 
+/** PostgreSQL cannot store it (error 22021), and no person types it: refused in every field. */
+export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
+
+/**
+ * Text from a client, for every string field of every request: any string but one holding
+ * a NUL character. Use it wherever a request takes text, instead of `z.string()`.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
+
+/**
+ * For values that arrive as text (query strings, path parameters, multipart fields, form
+ * inputs): a decimal written in digits becomes a number; anything else (`0x10`, `1e3`,
+ * `Infinity`, `true`, an array) is left as it is and fails the number check after it. JSON
+ * bodies carry real numbers and never go through this.
+ */
+export const fromDecimalText = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d{1,15}(\.\d{1,15})?\s*$/.test(v) ? Number(v) : v;
+export const numberFromText = <T extends z.ZodType>(schema: T) => z.preprocess(fromDecimalText, schema);
+
+/** The largest id PostgreSQL's `integer` holds. */
+export const MAX_ID = 2_147_483_647;
+/** A positive integer id in a JSON body. */
+export const idSchema = z.number().int().positive().max(MAX_ID);
 /** A positive integer id in a path or query string. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-export const idParamsSchema = z.object({ id: idSchema });
+export const idTextSchema = numberFromText(idSchema);
+export const idParamsSchema = z.object({ id: idTextSchema });
 
 /** A calendar day `YYYY-MM-DD` (a Nairobi day when used as a filter). */
 export const daySchema = z
@@ -17,23 +41,35 @@ export const daySchema = z
 /** Query strings deliver text; an empty value means "not given". */
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+const fromQueryText = (v: unknown) => fromDecimalText(emptyToUndefined(v));
+
+/** An optional whole number in a query string: empty means "not given". */
+export const queryInt = (min: number, max: number) =>
+  z.preprocess(fromQueryText, z.number().int().min(min).max(max).optional());
+
+/** A whole number in a query string with a default when empty or absent. */
+export const queryIntOr = (min: number, max: number, fallback: number) =>
+  z.preprocess(fromQueryText, z.number().int().min(min).max(max).default(fallback));
+
+/** Optional free text in a query string: empty means "not given". */
+export const queryText = (max: number) => z.preprocess(emptyToUndefined, text().trim().max(max).optional());
+
 export const pageQuerySchema = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100000).default(1)),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.organiser)),
+  page: queryIntOr(1, 100000, 1),
+  limit: queryIntOr(1, PAGE_SIZE.max, PAGE_SIZE.organiser),
 });
 
 /** Money in major units with at most two decimals (stored as integer minor units). */
-export const moneySchema = z.coerce
-  .number()
+export const moneySchema = z
+  .number({ error: 'Enter an amount' })
   .finite()
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals');
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).email('Enter a valid email address');
+export const emailSchema = text().trim().toLowerCase().max(254).email('Enter a valid email address');
 /** Phone numbers: digits with an optional leading +, spaces and dashes allowed. */
-export const msisdnSchema = z
-  .string()
+export const msisdnSchema = text()
   .trim()
   .regex(/^\+?[0-9][0-9\s-]{6,18}[0-9]$/, 'Enter a valid phone number');
-export const personNameSchema = z.string().trim().min(1, 'Required').max(100);
+export const personNameSchema = text().trim().min(1, 'Required').max(100);
 
 export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });

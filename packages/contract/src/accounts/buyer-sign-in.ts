@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../common.js';
+import { emailSchema, text } from '../common.js';
 import { envelope } from '../envelope.js';
 
 /** POST v1/auth/code/request: mail a one-time sign-in code to a buyer. */
@@ -10,8 +10,7 @@ export const requestCodeResponseSchema = envelope(z.null());
 /** POST v1/auth/code/verify: sign in (or sign up) a buyer with the mailed code. */
 export const verifyCodeBodySchema = z.object({
   email: emailSchema,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
@@ -19,12 +18,12 @@ export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
 
 /** POST v1/auth/firebase (spec §3 social sign-in payload) plus the verified ID token. */
 export const socialSignInBodySchema = z.object({
-  firebaseUid: z.string().max(255).optional(),
-  email: z.string().max(254).optional(),
-  name: z.string().max(200).optional(),
-  photoURL: z.string().max(2048).optional(),
+  firebaseUid: text().max(255).optional(),
+  email: text().max(254).optional(),
+  name: text().max(200).optional(),
+  photoURL: text().max(2048).optional(),
   providerId: z.literal('google').optional(),
   /** Google ID token; only its verified claims are trusted (DESIGN.md §4). */
-  credential: z.string().min(1, 'credential is required').max(8192),
+  credential: text().min(1, 'credential is required').max(8192),
 });
 export type SocialSignInBody = z.infer<typeof socialSignInBodySchema>;

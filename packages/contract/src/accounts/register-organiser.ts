@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, msisdnSchema, personNameSchema } from '../common.js';
+import { emailSchema, msisdnSchema, personNameSchema, text } from '../common.js';
 import { envelope } from '../envelope.js';
 
 /** POST v1/client/register (spec §3 Organiser registration) → 201. */
@@ -8,8 +8,8 @@ export const registerOrganiserBodySchema = z.object({
   last_name: personNameSchema,
   msisdn: msisdnSchema,
   email_address: emailSchema,
-  organization_name: z.string().trim().min(1, 'Required').max(150),
-  display_name: z.string().trim().min(1, 'Required').max(100),
+  organization_name: text().trim().min(1, 'Required').max(150),
+  display_name: text().trim().min(1, 'Required').max(100),
   organization_email_address: emailSchema,
   organization_msisdn: msisdnSchema,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { envelope } from '../envelope.js';
+import { text } from '../common.js';
 
 /** Username is the account's email or phone number. */
-export const usernameSchema = z.string().trim().min(1, 'Username is required').max(254);
-export const passwordSchema = z
-  .string()
+export const usernameSchema = text().trim().min(1, 'Username is required').max(254);
+export const passwordSchema = text()
   .min(LIMITS.passwordMin, `Use at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `Use at most ${LIMITS.passwordMax} characters`);
 
@@ -21,14 +21,13 @@ export const signedInResponseSchema = envelope(signedInSchema);
 /** POST v1/auth/login → 200, token in the `auth` header. */
 export const loginBodySchema = z.object({
   username: usernameSchema,
-  password: z.string().min(1, 'Password is required').max(1024),
+  password: text().min(1, 'Password is required').max(1024),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST v1/auth/password/reset: set a password with a mailed code, then sign in. */
 export const resetPasswordBodySchema = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code'),
   username: usernameSchema,

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.js';
-import { daySchema, emptyToUndefined, idSchema, paged } from '../common.js';
+import { daySchema, emptyToUndefined, MAX_ID, paged, queryInt, queryIntOr, queryText } from '../common.js';
 import { envelope } from '../envelope.js';
 import { eventSchema } from './event.js';
 
 /** GET v1/event/view (spec §7): published events, soonest first. */
 export const listEventsQuerySchema = z
   .object({
-    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100000).default(1)),
-    limit: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.publicInitial),
-    ),
+    page: queryIntOr(1, 100000, 1),
+    limit: queryIntOr(1, PAGE_SIZE.max, PAGE_SIZE.publicInitial),
     start: z.preprocess(emptyToUndefined, daySchema.optional()),
     end: z.preprocess(emptyToUndefined, daySchema.optional()),
-    category_id: z.preprocess(emptyToUndefined, idSchema.optional()),
-    organizer_id: z.preprocess(emptyToUndefined, idSchema.optional()),
+    category_id: queryInt(1, MAX_ID),
+    organizer_id: queryInt(1, MAX_ID),
     /** Free text searched in title, descriptions and location. */
-    filter: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+    filter: queryText(100),
   })
   .refine((q) => !q.start || !q.end || q.start <= q.end, { path: ['end'], message: 'end must not be before start' });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PAYMENT_METHODS } from '../constants.js';
+import { text } from '../common.js';
 
 /** Spec §5 booking messages, shown in the 'Error!' dialog. */
 export const BOOKING_MESSAGES = {
@@ -16,7 +17,7 @@ export const bookingLineSchema = z.object({
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 
 /** A guest's details (spec §5): all three required, no format checks. */
-const required = (max: number) => z.string().trim().min(1, BOOKING_MESSAGES.noDetails).max(max);
+const required = (max: number) => text().trim().min(1, BOOKING_MESSAGES.noDetails).max(max);
 export const guestDetailsSchema = z.object({
   full_name: required(LIMITS.nameMax),
   email_address: required(254),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, EVENT_STATUS, LIMITS } from '../constants.js';
-import { emptyToUndefined, idSchema } from '../common.js';
+import { emptyToUndefined, fromDecimalText, idParamsSchema, MAX_ID, numberFromText, text } from '../common.js';
 import { envelope } from '../envelope.js';
 
 /**
@@ -31,8 +31,7 @@ export function parseEventInstant(value: string): Date | undefined {
  * The text fields of POST v1/event/register and PUT v1/event/update/{id} (multipart).
  * Times come out as UTC ISO strings.
  */
-const isoInstant = z
-  .string({ message: 'Required' })
+const isoInstant = text({ message: 'Required' })
   .trim()
   .min(1, 'Required')
   .refine((s) => parseEventInstant(s) !== undefined, 'Not a valid date and time (use YYYY-MM-DDTHH:mm)')
@@ -40,35 +39,35 @@ const isoInstant = z
 
 /** Multipart text arrives with CRLF line ends (the HTML form encoding); kept as LF. */
 const description = (max: number) =>
-  z
-    .string()
+  text()
     .transform((s) => s.replace(/\r\n?/g, '\n').trim())
     .pipe(z.string().max(max))
     .default('');
 
+/** The category picked in a form or sent as a multipart field (text holding its id). */
+const categoryIdFromText = numberFromText(
+  z
+    .number({ error: 'Pick a category' })
+    .int('Pick a category')
+    .positive('Pick a category')
+    .max(MAX_ID, 'Pick a category'),
+);
+
 export const eventFieldsSchema = z
   .object({
-    title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.titleMax),
-    category_id: z.coerce
-      .number({ error: 'Pick a category' })
-      .int('Pick a category')
-      .positive('Pick a category')
-      .max(2_147_483_647, 'Pick a category'),
+    title: text({ message: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.titleMax),
+    category_id: categoryIdFromText,
     currency: z.enum(CURRENCIES, { message: 'Only USD is supported' }),
     start_time: isoInstant,
     end_time: isoInstant,
-    location: z
-      .string({ message: 'Location is required' })
-      .trim()
-      .min(1, 'Location is required')
-      .max(LIMITS.locationMax),
+    location: text({ message: 'Location is required' }).trim().min(1, 'Location is required').max(LIMITS.locationMax),
     short_description: description(LIMITS.shortDescriptionMax),
     full_description: description(LIMITS.fullDescriptionMax),
     /** Only on update: switch between published (1) and draft (2). */
     status: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
+      (v) => fromDecimalText(emptyToUndefined(v)),
+      z
+        .number({ error: 'Status is 1 (published) or 2 (draft)' })
         .int()
         .refine((s) => s === EVENT_STATUS.published || s === EVENT_STATUS.draft, 'Status is 1 (published) or 2 (draft)')
         .optional(),
@@ -83,15 +82,15 @@ export type EventFields = z.infer<typeof eventFieldsSchema>;
 /** Step 1 of the create/edit forms (spec §2), as the web form holds it. */
 export const eventStepOneSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(LIMITS.titleMax),
-    category_id: z.coerce.number().int().positive('Pick a category'),
+    title: text().trim().min(1, 'Title is required').max(LIMITS.titleMax),
+    category_id: categoryIdFromText,
     currency: z.enum(CURRENCIES),
-    start_time: z.string().min(1, 'Start is required'),
-    end_time: z.string().min(1, 'End is required'),
-    location: z.string().trim().min(1, 'Location is required').max(LIMITS.locationMax),
+    start_time: text().min(1, 'Start is required'),
+    end_time: text().min(1, 'End is required'),
+    location: text().trim().min(1, 'Location is required').max(LIMITS.locationMax),
   })
   .refine((e) => e.end_time > e.start_time, { path: ['end_time'], message: 'End must be after start' });
 export type EventStepOne = z.infer<typeof eventStepOneSchema>;
 
 export const createEventResponseSchema = envelope(z.number().int());
-export const updateEventParamsSchema = z.object({ id: idSchema });
+export const updateEventParamsSchema = idParamsSchema;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUS } from '../constants.js';
-import { daySchema, emptyToUndefined, pageQuerySchema, paged } from '../common.js';
+import { daySchema, emptyToUndefined, pageQuerySchema, paged, queryInt } from '../common.js';
 import { envelope } from '../envelope.js';
 import { eventSchema } from '../catalogue/event.js';
 import { addDays, nairobiDay } from '../nairobi-time.js';
@@ -18,14 +18,7 @@ export const listOwnEventsQuerySchema = pageQuerySchema
     end: z.preprocess(emptyToUndefined, daySchema.optional()),
     start_created: z.preprocess(emptyToUndefined, daySchema.optional()),
     end_created: z.preprocess(emptyToUndefined, daySchema.optional()),
-    status: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
-        .int()
-        .refine((s) => s === EVENT_STATUS.published || s === EVENT_STATUS.draft, 'Status is 1 or 2')
-        .optional(),
-    ),
+    status: queryInt(EVENT_STATUS.published, EVENT_STATUS.draft),
   })
   .refine((q) => !q.start || !q.end || q.start <= q.end, { path: ['end'], message: 'end must not be before start' })
   .refine((q) => !q.start_created || !q.end_created || q.start_created <= q.end_created, {

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { eventFieldsSchema, LIMITS, type EventFields, type FieldError } from '@tikiti/contract';
-import { badRequest, invalidField, tooLarge, unsupportedType } from '../../http/errors.js';
+import { AppError, badRequest, invalidField, tooLarge, unsupportedType } from '../../http/errors.js';
 
-/** The field of the multipart body that carries the event image (spec §7). */
+/** The field of the multipart body that carries the event image (docs/api.md). */
 const FILE_FIELD = 'file';
+
+export const MALFORMED = 'The form data is malformed: send the event as multipart/form-data';
 
 export interface EventForm {
   fields: EventFields;
@@ -44,7 +46,10 @@ export async function readEventForm(request: FastifyRequest, opts: { imageRequir
       throw tooLarge(`${FILE_FIELD}: The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
     }
     if (code === 'FST_FILES_LIMIT') throw invalidField(FILE_FIELD, 'Send one image only');
-    throw err;
+    if (err instanceof AppError) throw err;
+    // Anything else the parser raises means the body itself is broken: a wrong or missing
+    // boundary, a part cut short, a header it cannot read. The client's fault, never a 500.
+    throw badRequest(MALFORMED);
   }
 
   const parsed = eventFieldsSchema.safeParse(raw);

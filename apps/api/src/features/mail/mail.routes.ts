@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { envelope, send } from '../../http/envelope.js';
 import { listMailbox } from './mail.service.js';
 import { escapeHtml } from './templates.js';
 
 /** Development tool, not part of the API contract: `?to=` narrows to one recipient. */
-const mailboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+const mailboxQuerySchema = z.object({ to: text().trim().max(254).optional() });
 
 /**
  * The local mailbox (DESIGN.md §8): /dev/mailbox as a page, /dev/mailbox.json for scripts

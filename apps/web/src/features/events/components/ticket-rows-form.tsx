@@ -3,7 +3,7 @@ import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus, X } from 'lucide-react';
-import { TICKET_STATUS, updatedTicketSchema, type TicketType, type UpdateTicketsBody } from '@tikiti/contract';
+import { TICKET_STATUS, ticketRowFormSchema, type TicketType, type UpdateTicketsBody } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,7 +23,7 @@ export interface TicketRow {
   sold?: number;
 }
 
-const formSchema = z.object({ tickets: z.array(updatedTicketSchema) });
+const formSchema = z.object({ tickets: z.array(ticketRowFormSchema) });
 type FormInput = { tickets: TicketRow[] };
 type FormOutput = z.output<typeof formSchema>;
 /** The schema reads the rows' text as numbers; `sold` is display-only and dropped. */
