@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 const apiGlobalSetup = ['apps/api/src/test-support/global-setup.ts'];
 
 /**
- * Projects: unit (contract, pure functions), the API integration suite twice (PGlite and a
- * real PostgreSQL server the run starts itself), and browser journeys on the built app.
+ * Projects: unit (contract, pure functions), web (the web app's components, stores and API
+ * client in happy-dom), the API integration suite twice (PGlite and a real PostgreSQL server
+ * the run starts itself), and browser journeys on the built app.
  */
 export default defineConfig({
   test: {
@@ -12,7 +13,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+          setupFiles: ['apps/web/src/test-support/setup.ts'],
         },
       },
       {

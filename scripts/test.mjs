@@ -64,8 +64,8 @@ ok = run('lint', 'npm', ['run', '--silent', 'lint']) && ok;
 
 const suites = [
   [
-    'unit and API tests (PGlite and PostgreSQL)',
-    ['unit', 'api-pglite', 'api-postgres'],
+    'unit, web and API tests (PGlite and PostgreSQL)',
+    ['unit', 'web', 'api-pglite', 'api-postgres'],
     path.join(resultsDir, 'vitest-api.json'),
   ],
   ['browser journeys (Chromium)', ['e2e'], path.join(resultsDir, 'vitest-e2e.json')],

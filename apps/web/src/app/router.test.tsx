@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { render, screen } from '@testing-library/react';
+import { useSession } from '../features/accounts';
+import { routeTable } from './router';
+
+function open(path: string) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('guarded pages (spec §2: payment/success and account/tickets need a token)', () => {
+  it.each([
+    ['/payment/success?payment_intent_client_secret=pi_1', '/payment/success?payment_intent_client_secret=pi_1'],
+    ['/account/tickets', '/account/tickets'],
+  ])('send a visitor without a token from %s to /login, remembering where they were going', async (path, from) => {
+    const router = open(path);
+    await screen.findByRole('heading', { name: 'Sign in to Tikiti' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from });
+  });
+
+  it.each([
+    ['/payment/success', 'Payment successful'],
+    ['/account/tickets', 'E-tickets'],
+  ])('open %s for a signed-in visitor', async (path, heading) => {
+    useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
+    const router = open(path);
+    await screen.findByRole('heading', { name: heading });
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('sends a visitor without a session from the organiser pages to the organiser sign-in', async () => {
+    const router = open('/organizer/dashboard');
+    await screen.findByRole('heading', { name: 'Sign in to your host account' });
+    expect(router.state.location.pathname).toBe('/organizer/login');
+  });
+});
