@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountType } from '@tikiti/contract';
 import { AUTH_HEADER } from '@tikiti/contract';
 import type { Db } from '../db/client.js';
-import { resolveSession, type Caller } from '../features/accounts/session.service.js';
+import { resolveSession, type Caller } from '../features/accounts/index.js';
 import { unauthorized, wrongAccountType } from './errors.js';
 
 declare module 'fastify' {

@@ -7,6 +7,15 @@ import { tooManyRequests } from '../http/errors.js';
  * Counts one hit on `key`; throws 429 once more than `limit` hits fall in the window.
  */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number, now = new Date()) {
+  if ((await countHit(db, key, windowSeconds, now)) > limit) throw tooManyRequests();
+}
+
+/**
+ * Counts one hit on `key` and returns the count in the current window, in one statement:
+ * concurrent hits each see a different count, so a limit checked on it holds under any
+ * concurrency.
+ */
+export async function countHit(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
   const rows = await queryRows<{ count: number }>(
     db,
     sql`
@@ -18,26 +27,15 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
                    THEN ${now.toISOString()}::timestamptz ELSE rate_limits.window_start END
     RETURNING count`,
   );
-  const count = Number(rows[0]?.count ?? 0);
-  if (count > limit) throw tooManyRequests();
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Gives back one hit on `key` (an attempt that turned out not to count). */
+export async function releaseHit(db: Db, key: string) {
+  await db.execute(sql`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${key}`);
 }
 
 /** Forgets the counter of `key` (e.g. after a successful sign-in). */
 export async function clearRateLimit(db: Db, key: string) {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
-}
-
-/**
- * True when `key` already holds `limit` hits in its current window, without counting one.
- * For limits on failures: check before the attempt, hit only when it fails.
- */
-export async function rateLimitReached(db: Db, key: string, limit: number, windowSeconds: number, now = new Date()) {
-  const rows = await queryRows<{ count: number }>(
-    db,
-    sql`
-    SELECT count FROM rate_limits
-     WHERE key = ${key}
-       AND window_start > ${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds})`,
-  );
-  return Number(rows[0]?.count ?? 0) >= limit;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/client.js';
 import { accounts, categories, events, organisations, ticketTypes } from '../db/schema/index.js';
-import { createSession } from '../features/accounts/session.service.js';
+import { createSession } from '../features/accounts/index.js';
 
 /**
  * Test data builders. They write rows directly so a test of one feature does not depend on

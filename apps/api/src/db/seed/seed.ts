@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDays, BOOKING_STATUS, nairobiDay, startOfNairobiDay } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../client.js';
 import { accounts, bookingLines, bookings, categories, events, organisations, ticketTypes } from '../schema/index.js';
-import { hashPassword } from '../../features/accounts/passwords.js';
+import { hashPassword } from '../../features/accounts/index.js';
 import { prepareImage, savePreparedImage } from '../../features/media/media.service.js';
 import { toMinor } from '../../lib/money.js';
 import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey } from './demo-data.js';

@@ -18,18 +18,15 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { authenticate, callerOf, issueToken, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
+import { googleSignIn, requestSignInCode, verifySignInCode } from './buyer-accounts.service.js';
 import {
   forgotPassword,
-  googleSignIn,
   login,
-  logout,
   organisationProfile,
   registerOrganiser,
-  requestSignInCode,
   resetPassword,
-  verifySignInCode,
-  type SignInResult,
-} from './accounts.service.js';
+} from './organiser-accounts.service.js';
+import { logout, type SignInResult } from './sign-in.js';
 
 const signIn = (reply: FastifyReply, result: SignInResult, description = 'Signed in') => {
   issueToken(reply, result.token);

@@ -128,3 +128,18 @@ export function contactCopyMail(p: { name: string; email: string; message: strin
     ),
   };
 }
+
+/** Sent once when wrong passwords lock sign-in to an organiser account (docs/security.md). */
+export function signInLockoutMail(p: { firstName: string; forgotUrl: string }): MailContent {
+  const subject = 'Sign-in to your Tikiti account was paused';
+  const lines = [
+    greeting(p.firstName),
+    'Someone tried to sign in to your Tikiti organiser account with a wrong password several times, so we paused sign-in from that place for 15 minutes.',
+    'If it was you, wait 15 minutes and try again, or set a new password now. If it was not you, your account is safe: nobody got in. Choosing a new password is still a good idea.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nSet a new password: ${p.forgotUrl}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + button(p.forgotUrl, 'Set a new password')),
+  };
+}

@@ -3,17 +3,18 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import {
   assertOrganiserIdentityFree,
+  CODE_GROUPS,
   createOrganiserAccount,
+  issueCode,
   listOrganisationMembers,
+  normaliseMsisdn,
   organisationProfile,
   resetPageUrl,
   toTeammate,
-} from '../accounts/accounts.service.js';
-import type { Caller } from '../accounts/session.service.js';
-import { CODE_GROUPS, issueCode } from '../accounts/one-time-codes.js';
+  type Caller,
+} from '../accounts/index.js';
 import { enqueueMail } from '../mail/mail.service.js';
 import { teammateInviteMail } from '../mail/templates.js';
-import { normaliseMsisdn } from '../accounts/usernames.js';
 
 type Organiser = Caller & { organisationId: number };
 

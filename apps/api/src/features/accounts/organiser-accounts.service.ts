@@ -3,81 +3,46 @@ import type {
   LoginBody,
   OrganisationProfile,
   RegisterOrganiserBody,
-  RequestCodeBody,
   ResetPasswordBody,
-  SignedIn,
-  SocialSignInBody,
   Teammate,
-  VerifyCodeBody,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
-import { clearRateLimit, hitRateLimit, rateLimitReached } from '../../lib/rate-limit.js';
+import { conflict, invalidField, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { clearRateLimit } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../mail/mail.service.js';
-import { recoveryCodeMail, signInCodeMail, verificationCodeMail } from '../mail/templates.js';
+import { recoveryCodeMail, signInLockoutMail, verificationCodeMail } from '../mail/templates.js';
 import {
-  ensureUserByEmail,
   findOrganisation,
   findOrganiserByUsername,
   findOrganiserClashes,
-  findUserByEmail,
-  findUserByGoogleSub,
   insertOrganisation,
   insertOrganiserAccount,
   isUniqueViolation,
-  linkGoogleIdentity,
   listOrganisationMembers as listMembers,
   setLastLogin,
   setPassword,
   type NewOrganiserAccount,
 } from './accounts.repo.js';
-import { InvalidIdTokenError, verifyGoogleIdToken } from './google-id-token.js';
 import { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
+import { passwordWeakness } from './password-strength.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { createSession, revokeAllSessions, revokeSession, type Caller } from './session.service.js';
+import { createSession, revokeAllSessions } from './session.service.js';
+import { admitLoginAttempt, admitSuccess, hit, LOCKED_OUT, SIGN_IN_LIMITS as LIMITS } from './sign-in-limits.js';
+import { codeRejected, LOGIN_FAILED, signedIn, type SignInResult } from './sign-in.js';
 import { normaliseMsisdn, parseUsername, usernameKey } from './usernames.js';
 
-/** Limits per window (seconds) on attempts that guess or that send mail (DESIGN.md §4). */
-const LIMITS = {
-  loginFailuresPerAccount: { limit: 5, window: 15 * 60 },
-  loginFailuresPerAddress: { limit: 20, window: 15 * 60 },
-  codeChecksPerUsername: { limit: 10, window: 15 * 60 },
-  codeChecksPerAddress: { limit: 30, window: 15 * 60 },
-  codeMailsPerUsername: { limit: 5, window: 15 * 60 },
-  codeMailsPerAddress: { limit: 20, window: 15 * 60 },
-  registrationsPerAddress: { limit: 30, window: 60 * 60 },
-  googleSignInsPerAddress: { limit: 30, window: 15 * 60 },
-} as const;
+/**
+ * Organiser accounts (docs/product.md, "Accounts and roles"): registration, the password
+ * set with a mailed code, recovery, sign-in with its limits, the organisation's profile and
+ * members. Teammates are invited through the team feature, which uses what is exported here.
+ */
 
-const hit = (db: Db, key: string, l: { limit: number; window: number }) => hitRateLimit(db, key, l.limit, l.window);
-
-/** One message for every failed sign-in, so it never tells whether the account exists. */
-export const LOGIN_FAILED = 'The username or password is not correct';
-/** One message for a wrong, expired, used or dead code and for an unknown username alike. */
-export const CODE_REJECTED =
-  'This code is wrong or no longer valid. Check the latest email we sent, or ask for a new code.';
 export const RECOVERY_SENT = 'If an organiser account uses this username, we have sent a code to its email address.';
-
-const codeRejected = () => badRequest(CODE_REJECTED, [{ path: 'code', message: CODE_REJECTED }]);
-
-/** A signed-in session: the token for the `auth` header and the names for the client. */
-export interface SignInResult {
-  token: string;
-  data: SignedIn;
-}
-
-const signedIn = (a: { firstName: string; lastName: string; type: 'user' | 'organizer' }): SignedIn => ({
-  fn: a.firstName,
-  ln: a.lastName,
-  account_type: a.type,
-});
 
 /** The reset page with the username filled in, linked from code mails. */
 export const resetPageUrl = (ctx: AppContext, email: string) =>
   `${ctx.config.publicUrl}/organizer/reset?username=${encodeURIComponent(email)}`;
-
-// Organiser accounts.
 
 /** 409 when an email or phone number already belongs to an organiser, naming the field. */
 export async function assertOrganiserIdentityFree(db: Db | Tx, email: string, msisdn: string) {
@@ -147,6 +112,13 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody, ip
   const username = parseUsername(body.username);
   await limitCodeChecks(ctx.db, usernameKey(username), ip);
   const account = await findOrganiserByUsername(ctx.db, username);
+  const weakness = passwordWeakness(body.password, [
+    body.username,
+    account?.email ?? '',
+    account?.firstName ?? '',
+    account?.lastName ?? '',
+  ]);
+  if (weakness) throw invalidField('password', weakness);
   // Hashed before the code is checked, whatever happens, so both paths take as long.
   const passwordHash = await hashPassword(body.password);
   if (!account) throw codeRejected();
@@ -160,7 +132,8 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody, ip
     return createSession(tx, account.id, now);
   });
   if (!token) throw codeRejected();
-  await clearRateLimit(ctx.db, loginAccountKey(account.id));
+  // A new password lifts the lockouts on this username, wherever they came from.
+  await clearRateLimit(ctx.db, `login:user:${usernameKey(username)}`);
   return { token, data: signedIn(account) };
 }
 
@@ -182,35 +155,32 @@ export async function forgotPassword(ctx: AppContext, body: ForgotPasswordBody, 
   return { description: RECOVERY_SENT };
 }
 
-const loginAccountKey = (accountId: number) => `login:account:${accountId}`;
-
-/** POST v1/auth/login: email or phone and password; failures are counted per account and address. */
+/**
+ * POST v1/auth/login: email or phone and password. Every attempt is counted before the
+ * password is checked (see sign-in-limits.ts); an unknown username is checked against a
+ * decoy hash, so a wrong password takes as long whether or not the account exists.
+ */
 export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<SignInResult> {
   const username = parseUsername(body.username);
+  const admission = await admitLoginAttempt(ctx.db, username, ip);
   const account = await findOrganiserByUsername(ctx.db, username);
-  const accountKey = account ? loginAccountKey(account.id) : `login:unknown:${usernameKey(username)}`;
-  const ipKey = `login:ip:${ip}`;
-  const { loginFailuresPerAccount: perAccount, loginFailuresPerAddress: perAddress } = LIMITS;
-  if (
-    (await rateLimitReached(ctx.db, accountKey, perAccount.limit, perAccount.window)) ||
-    (await rateLimitReached(ctx.db, ipKey, perAddress.limit, perAddress.window))
-  ) {
-    throw tooManyRequests('Too many failed sign-in attempts. Please wait 15 minutes or reset your password.');
+  if (!admission.admitted) {
+    if (admission.lockoutStarted && account) await mailLockoutNotice(ctx, account);
+    throw tooManyRequests(LOCKED_OUT);
   }
-  if (!account || !(await verifyPassword(account.passwordHash, body.password))) {
-    await hit(ctx.db, accountKey, perAccount);
-    await hit(ctx.db, ipKey, perAddress);
+  if (!(await verifyPassword(account?.passwordHash, body.password)) || !account) {
     throw unauthorized(LOGIN_FAILED);
   }
-  await clearRateLimit(ctx.db, accountKey);
+  await admitSuccess(ctx.db, username, ip);
   const now = new Date();
   await setLastLogin(ctx.db, account.id, now);
   return { token: await createSession(ctx.db, account.id, now), data: signedIn(account) };
 }
 
-/** POST v1/auth/logout: the token stops working at once. */
-export async function logout(db: Db, caller: Caller) {
-  await revokeSession(db, caller);
+/** Tells the owner of an account that wrong passwords paused its sign-in (once per lockout). */
+async function mailLockoutNotice(ctx: AppContext, account: { email: string; firstName: string }) {
+  const forgotUrl = `${ctx.config.publicUrl}/organizer/forgot`;
+  await enqueueMail(ctx.db, { to: account.email, ...signInLockoutMail({ firstName: account.firstName, forgotUrl }) });
 }
 
 /** GET v1/client/self. */
@@ -251,59 +221,4 @@ export function toTeammate(a: {
     role: a.role ?? 'admin',
     last_login_date: a.lastLoginAt ? a.lastLoginAt.toISOString() : null,
   };
-}
-
-// Buyer accounts.
-
-/** POST v1/auth/code/request: mails a sign-in code, creating the buyer account on first use. */
-export async function requestSignInCode(ctx: AppContext, body: RequestCodeBody, ip: string) {
-  await hit(ctx.db, `code-mail:ip:${ip}`, LIMITS.codeMailsPerAddress);
-  await hit(ctx.db, `code-mail:buyer:${body.email}`, LIMITS.codeMailsPerUsername);
-  await ctx.db.transaction(async (tx) => {
-    const account = await ensureUserByEmail(tx, body.email);
-    const code = await issueCode(tx, account.id, 'signin', CODE_GROUPS.buyerSignIn);
-    await enqueueMail(tx, { to: body.email, ...signInCodeMail({ firstName: account.firstName, code }) });
-  });
-  return { description: `We sent a sign-in code to ${body.email}. It is valid for 10 minutes.` };
-}
-
-/** POST v1/auth/code/verify: the mailed code signs the buyer in. */
-export async function verifySignInCode(ctx: AppContext, body: VerifyCodeBody, ip: string): Promise<SignInResult> {
-  await limitCodeChecks(ctx.db, `buyer:${body.email}`, ip);
-  const account = await findUserByEmail(ctx.db, body.email);
-  if (!account) throw codeRejected();
-  const now = new Date();
-  const token = await ctx.db.transaction(async (tx) => {
-    if (!(await consumeCode(tx, account.id, CODE_GROUPS.buyerSignIn, body.code, now))) return null;
-    await setLastLogin(tx, account.id, now);
-    return createSession(tx, account.id, now);
-  });
-  if (!token) throw codeRejected();
-  return { token, data: signedIn(account) };
-}
-
-/** POST v1/auth/firebase: Google sign-in; only the verified ID token is believed (DESIGN.md §4). */
-export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: string): Promise<SignInResult> {
-  const clientId = ctx.config.googleClientId;
-  if (!clientId) throw new AppError(404, 'not_configured', 'Google sign-in is not configured');
-  await hit(ctx.db, `google:ip:${ip}`, LIMITS.googleSignInsPerAddress);
-  let identity;
-  try {
-    identity = await verifyGoogleIdToken(body.credential, clientId);
-  } catch (err) {
-    if (err instanceof InvalidIdTokenError) throw unauthorized('Google sign-in failed, please try again');
-    throw new AppError(503, 'unavailable', 'Google sign-in is unavailable right now, please try again');
-  }
-  const [first = '', ...rest] = identity.name.split(/\s+/).filter(Boolean);
-  const names = { firstName: identity.givenName || first, lastName: identity.familyName || rest.join(' ') };
-  const now = new Date();
-  const account = await ctx.db.transaction(async (tx) => {
-    const existing =
-      (await findUserByGoogleSub(tx, identity.sub)) ?? (await ensureUserByEmail(tx, identity.email, names));
-    await linkGoogleIdentity(tx, existing.id, { sub: identity.sub, ...names, photoUrl: identity.picture });
-    await setLastLogin(tx, existing.id, now);
-    return existing;
-  });
-  const fresh = await findUserByEmail(ctx.db, account.email);
-  return { token: await createSession(ctx.db, account.id, now), data: signedIn(fresh ?? account) };
 }

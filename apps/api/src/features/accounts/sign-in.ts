@@ -1,0 +1,29 @@
+import type { SignedIn } from '@tikiti/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest } from '../../http/errors.js';
+import { revokeSession, type Caller } from './session.service.js';
+
+/** One message for every failed sign-in, so it never tells whether the account exists. */
+export const LOGIN_FAILED = 'The username or password is not correct';
+/** One message for a wrong, expired, used or dead code and for an unknown username alike. */
+export const CODE_REJECTED =
+  'This code is wrong or no longer valid. Check the latest email we sent, or ask for a new code.';
+
+export const codeRejected = () => badRequest(CODE_REJECTED, [{ path: 'code', message: CODE_REJECTED }]);
+
+/** A signed-in session: the token for the `auth` header and the names for the client. */
+export interface SignInResult {
+  token: string;
+  data: SignedIn;
+}
+
+export const signedIn = (a: { firstName: string; lastName: string; type: 'user' | 'organizer' }): SignedIn => ({
+  fn: a.firstName,
+  ln: a.lastName,
+  account_type: a.type,
+});
+
+/** POST v1/auth/logout: the token stops working at once, for buyers and organisers alike. */
+export async function logout(db: Db, caller: Caller) {
+  await revokeSession(db, caller);
+}
