@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { loggerOptions } from './logger.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -96,5 +99,38 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().status).toBe(415);
+  });
+});
+
+describe('what is logged', () => {
+  it('keeps the request id, route and error codes, never the values of a failed query or a query string', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const logger = pino(loggerOptions('info') as pino.LoggerOptions, stream);
+    const config = readConfig({ NODE_ENV: 'test', DEMO_DATA: 'false', WEB_DIST: '/nonexistent' });
+    const logged = await buildApp({ config, db: database.db }, { logger });
+    logged.withTypeProvider<ZodTypeProvider>().get('/v1/test/db-error', async () => {
+      // PostgreSQL refuses the value, and Drizzle's error message carries the parameter.
+      await database.db.execute(sql`select ${'amina.secret@example.co.ke'}::int`);
+      return null;
+    });
+    await logged.ready();
+    const res = await logged.inject({ method: 'GET', url: '/v1/test/db-error', headers: { auth: 'tok-secret-123' } });
+    await logged.inject({ method: 'GET', url: '/v1/event/view?filter=amina.secret@example.co.ke' });
+    await logged.close();
+
+    expect(res.statusCode).toBe(500);
+    const all = lines.join('\n');
+    expect(all).not.toContain('amina.secret');
+    expect(all).not.toContain('tok-secret-123');
+    const failure = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'unexpected error');
+    expect(failure).toMatchObject({
+      reqId: res.headers['x-request-id'],
+      route: '/v1/test/db-error',
+      method: 'GET',
+      status: 500,
+    });
+    expect(JSON.stringify(failure.error.causes)).toContain('22P02');
+    expect(failure.error.causes[0].message).toContain('params: [not logged]');
   });
 });

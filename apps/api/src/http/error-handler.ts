@@ -24,7 +24,8 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
  */
 export function logFailure(request: FastifyRequest, status: number, err: unknown, msg: string) {
   const route = request.routeOptions.url ?? '(no route)';
-  const fields = { reqId: request.id, method: request.method, route, status, error: loggableError(err) };
+  // The request's logger already carries its id (reqId).
+  const fields = { method: request.method, route, status, error: loggableError(err) };
   if (status >= 500 && status !== 503) request.log.error(fields, msg);
   else request.log.warn(fields, msg);
 }

@@ -32,7 +32,9 @@ export function loggableError(err: unknown): { causes: LoggedCause[]; stack?: st
       column: text(x.column),
     };
   });
-  const stack = err instanceof Error ? err.stack?.split('\n').slice(1, 8).join('\n') : undefined;
+  // Only the frames: the first lines of a stack repeat the message, values and all.
+  const frames = err instanceof Error ? (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  const stack = frames.length ? frames.slice(0, 8).join('\n') : undefined;
   return { causes, stack };
 }
 

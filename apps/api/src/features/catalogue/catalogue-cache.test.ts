@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
+import { CatalogueCache, catalogueCacheFor } from './catalogue-cache.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -77,5 +78,38 @@ describe('catalogue cache', () => {
     const res = await app.inject({ url: '/v1/category/view' });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toMatchObject({ status: 200, status_description: 'OK' });
+  });
+});
+
+describe('catalogue cache bounds', () => {
+  it('keys the event list on the validated query: junk parameters all share one entry', async () => {
+    const { app, db } = await setUp('60000');
+    const cache = catalogueCacheFor(db, 60000);
+    cache.clear();
+    for (let i = 0; i < 2000; i++) {
+      const res = await app.inject({ url: `/v1/event/view?junk${i}=${'x'.repeat(50)}&limit=6&page=1` });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(cache.size).toBe(1);
+  });
+
+  it('holds at most its entries and bytes, dropping the oldest', async () => {
+    const cache = new CatalogueCache(60_000, { maxEntries: 10, maxBytes: 1000 });
+    for (let i = 0; i < 100; i++) await cache.get(`k${i}`, async () => 'x'.repeat(50));
+    expect(cache.size).toBeLessThanOrEqual(10);
+    expect(await cache.get('k99', async () => 'reloaded')).toBe('x'.repeat(50));
+    for (let i = 0; i < 20; i++) await cache.get(`big${i}`, async () => 'y'.repeat(300));
+    await new Promise((r) => setImmediate(r));
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it('evicts expired entries as new ones arrive', async () => {
+    const cache = new CatalogueCache(20);
+    for (let i = 0; i < 50; i++) await cache.get(`k${i}`, async () => 'body');
+    expect(cache.size).toBe(50);
+    await new Promise((r) => setTimeout(r, 40));
+    await cache.get('fresh', async () => 'body');
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(4);
   });
 });

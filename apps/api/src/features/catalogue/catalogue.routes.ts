@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listEventsQuerySchema } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { envelope } from '../../http/envelope.js';
-import { catalogueCacheFor } from './catalogue-cache.js';
+import { catalogueCacheFor, queryKey } from './catalogue-cache.js';
 import {
   getPublicEvent,
   listCategories,
@@ -26,7 +26,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   };
 
   r.get('/event/view', { schema: { querystring: listEventsQuerySchema } }, async (request, reply) =>
-    sendCached(reply, request.url, () => listPublicEvents(ctx.db, request.query)),
+    sendCached(reply, queryKey('events', request.query), () => listPublicEvents(ctx.db, request.query)),
   );
 
   r.get('/event/details/:id', { schema: { params: idParamsSchema } }, async (request, reply) =>
