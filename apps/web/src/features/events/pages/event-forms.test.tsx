@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { AlertBanner } from '../../../components/layout/alert-banner';
+import { clearAlert, useAlert } from '../../../lib/alert';
+import { findBanner } from '../../../test-support/banner';
+import { answer, mockFetch, type SeenRequest } from '../../../test-support/fetch';
+import { eventFixture } from '../../../test-support/fixtures';
+import { renderPage } from '../../../test-support/render';
+import { useEventDrafts, type DraftEvent } from '../event-drafts';
+import CreateStep1Page from './create-step-1-page';
+import CreateStep2Page from './create-step-2-page';
+import CreateStep3Page from './create-step-3-page';
+import EditStep2Page from './edit-step-2-page';
+
+/** An organiser page as the organiser frame shows it: the alert banner above. */
+const inFrame = (page: React.ReactElement) => (
+  <>
+    <AlertBanner />
+    {page}
+  </>
+);
+
+const draft: DraftEvent = {
+  title: 'East Africa Fintech Summit',
+  category_id: 1,
+  currency: 'USD',
+  start_time: '2026-03-12T06:00:00.000Z',
+  end_time: '2026-03-12T14:00:00.000Z',
+  location: 'KICC, Nairobi',
+};
+
+const categories = (req: SeenRequest) =>
+  req.path === '/v1/client/category/view' ? answer(200, [{ id: 1, name: 'Conferences' }]) : undefined;
+
+const image = () => new File([new Uint8Array(2048)], 'cover.png', { type: 'image/png' });
+
+describe('create event step 1 (spec §5: title, category, currency, start, end, location required)', () => {
+  const open = () => renderPage(inFrame(<CreateStep1Page />), { path: '/organizer/event/1' });
+
+  it('refuses a form with blanks: All fields are required', async () => {
+    mockFetch((req) => categories(req) ?? answer(404, null));
+    const { user } = open();
+    await user.type(await screen.findByLabelText('Event Title'), 'East Africa Fintech Summit');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await findBanner('All fields are required');
+    expect(screen.getByLabelText('Location').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Event Title').getAttribute('aria-invalid')).toBeNull();
+    expect(useEventDrafts.getState().draftEvent).toBeNull();
+  });
+
+  it('keeps the details, with Nairobi wall time turned into instants, and moves on to step 2', async () => {
+    mockFetch((req) => categories(req) ?? answer(404, null));
+    const { user } = open();
+    await user.type(await screen.findByLabelText('Event Title'), 'East Africa Fintech Summit');
+    await user.selectOptions(screen.getByLabelText('Event category'), 'Conferences');
+    fireEvent.change(screen.getByLabelText('Start Date and Time'), { target: { value: '2026-03-12T09:00' } });
+    fireEvent.change(screen.getByLabelText('End Date and Time'), { target: { value: '2026-03-12T17:00' } });
+    await user.type(screen.getByLabelText('Location'), 'KICC, Nairobi');
+    expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('USD');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/2');
+    expect(useEventDrafts.getState().draftEvent).toEqual(draft);
+  });
+});
+
+describe('create event step 2 (spec §5: an image must be chosen)', () => {
+  const open = () => renderPage(inFrame(<CreateStep2Page />), { path: '/organizer/event/2' });
+
+  it('without step 1, goes back to it', async () => {
+    open();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/1');
+  });
+
+  it('refuses to create the event without an image: Image is required', async () => {
+    useEventDrafts.getState().setDraftEvent(draft);
+    const seen = mockFetch(() => answer(201, 55));
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await findBanner('Image is required');
+    expect(screen.getAllByText('Image is required')).toHaveLength(2);
+    expect(seen).toEqual([]);
+  });
+
+  it('creates the event (a draft) with its image, keeps its id and moves on to the tickets', async () => {
+    useEventDrafts.getState().setDraftEvent(draft);
+    const seen = mockFetch(() => answer(201, 55, { description: 'Event created' }));
+    const { user } = open();
+    await user.upload(screen.getByLabelText('Main event image'), image());
+    await user.type(screen.getByLabelText('Short Description'), 'Payments and lending.');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/3');
+
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/event/register' });
+    const form = seen[0]!.body as FormData;
+    expect(form.get('title')).toBe(draft.title);
+    expect(form.get('category_id')).toBe('1');
+    expect(form.get('currency')).toBe('USD');
+    expect(form.get('start_time')).toBe(draft.start_time);
+    expect(form.get('short_description')).toBe('Payments and lending.');
+    expect((form.get('file') as File).name).toBe('cover.png');
+    expect(useEventDrafts.getState().draftEvent).toMatchObject({ id: 55, short_description: 'Payments and lending.' });
+    expect(useAlert.getState().message).toEqual({ type: 'success', text: 'Event created' });
+  });
+});
+
+describe('edit event step 2 (spec §5: after Change, an image must be chosen)', () => {
+  const event = eventFixture({ image: '/media/summit.jpg' });
+  const open = () => renderPage(inFrame(<EditStep2Page />), { path: '/organizer/event-view/2' });
+
+  it('refuses Update Event after Change without a new file: Image is required', async () => {
+    useEventDrafts.getState().setStoredEvent(event);
+    const seen = mockFetch(() => answer(200, event));
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await findBanner('Image is required');
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps the current image unless Change was chosen, and saves the visibility', async () => {
+    useEventDrafts.getState().setStoredEvent(event);
+    const saved = { ...event, status: 2, short_description: 'Updated' };
+    const seen = mockFetch(() => answer(200, saved, { description: 'Event updated' }));
+    const { user } = open();
+    await user.click(screen.getByRole('radio', { name: /Draft/ }));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/tickets/7');
+    expect(seen[0]).toMatchObject({ method: 'PUT', path: '/v1/event/update/7' });
+    const form = seen[0]!.body as FormData;
+    expect(form.get('status')).toBe('2');
+    expect(form.get('currency')).toBe('USD');
+    expect(form.has('file')).toBe(false);
+    expect(useEventDrafts.getState().storedEvent).toEqual(saved);
+  });
+});
+
+describe('tickets of a new event (spec §5: every field non-empty and non-zero, at least one ticket)', () => {
+  const open = () => renderPage(inFrame(<CreateStep3Page />), { path: '/organizer/event/3' });
+
+  async function fillRow(user: ReturnType<typeof open>['user'], row: Record<string, string>) {
+    for (const [label, value] of Object.entries(row)) {
+      const input = screen.getAllByLabelText(label).at(-1)!;
+      await user.clear(input);
+      await user.type(input, value);
+    }
+  }
+
+  it('without a created event, goes to the dashboard', async () => {
+    useEventDrafts.getState().setDraftEvent(draft);
+    open();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/dashboard');
+  });
+
+  it('refuses empty or zero fields: All fields are required', async () => {
+    useEventDrafts.getState().setDraftEvent({ ...draft, id: 55 });
+    const seen = mockFetch(() => answer(201, []));
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Finish Setup' }));
+    await findBanner('All fields are required');
+    act(() => clearAlert());
+    await fillRow(user, { Name: 'Delegate', 'Price per ticket (USD)': '0', 'Max tickets': '100' });
+    await user.click(screen.getByRole('button', { name: 'Finish Setup' }));
+    await findBanner('All fields are required');
+    expect(seen).toEqual([]);
+  });
+
+  it('never removes the last ticket', async () => {
+    useEventDrafts.getState().setDraftEvent({ ...draft, id: 55 });
+    const { user } = open();
+    expect((screen.getByRole('button', { name: 'Remove this ticket' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+    expect(screen.getAllByTestId('ticket-row')).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Remove this ticket' })[1]!);
+    expect(screen.getAllByTestId('ticket-row')).toHaveLength(1);
+    expect((screen.getByRole('button', { name: 'Remove this ticket' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('registers the tickets, which publishes the event, and goes to the dashboard', async () => {
+    useEventDrafts.getState().setDraftEvent({ ...draft, id: 55 });
+    const seen = mockFetch(() => answer(201, [], { description: 'Tickets created' }));
+    const { user } = open();
+    await fillRow(user, {
+      Name: 'Delegate',
+      'Price per ticket (USD)': '25.50',
+      'No of persons per ticket': '1',
+      'Max tickets': '100',
+    });
+    await user.click(screen.getByRole('button', { name: 'Finish Setup' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/dashboard');
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/event/55/ticket/register',
+      body: [{ name: 'Delegate', price_per_ticket: 25.5, no_of_persons: 1, max_tickets: 100 }],
+    });
+    expect(useEventDrafts.getState().draftEvent).toBeNull();
+    expect(useAlert.getState().message?.text).toBe('Tickets created. “East Africa Fintech Summit” is published.');
+  });
+});

@@ -1,0 +1,47 @@
+import type { Event, TicketType } from '@tikiti/contract';
+
+/** An open ticket type, as the API sends it. */
+export function ticketFixture(overrides: Partial<TicketType> = {}): TicketType {
+  return {
+    id: 11,
+    name: 'Delegate',
+    no_of_persons: 1,
+    price_per_ticket: 25,
+    max_tickets: 100,
+    status: 1,
+    tickets_bought: 0,
+    available: 100,
+    ...overrides,
+  };
+}
+
+/** A published event on 12 March 2026, 09:00–17:00 Nairobi time, as the API sends it. */
+export function eventFixture(overrides: Partial<Event> = {}): Event {
+  return {
+    id: 7,
+    title: 'East Africa Fintech Summit',
+    slug: 'east-africa-fintech-summit',
+    image: null,
+    image_card: null,
+    start_time: '2026-03-12T06:00:00.000Z',
+    end_time: '2026-03-12T14:00:00.000Z',
+    location: 'KICC, Nairobi',
+    coordinates: null,
+    full_description: 'Two tracks and a networking evening.',
+    short_description: 'Payments, lending and regulation.',
+    currency: 'USD',
+    category_id: 1,
+    category: { id: 1, name: 'Conferences' },
+    organizer: { id: 3, display_name: 'Fintech Kenya' },
+    status: 1,
+    tickets_bought: 0,
+    max_tickets: 150,
+    price_from: 25,
+    created_at: '2026-01-05T08:00:00.000Z',
+    tickets: [
+      ticketFixture(),
+      ticketFixture({ id: 12, name: 'VIP', price_per_ticket: 120.5, max_tickets: 50, available: 50 }),
+    ],
+    ...overrides,
+  };
+}
