@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEY } from '../../lib/persisted-state';
+import { useCheckout, type PendingBooking } from './checkout-store';
+
+const booking: PendingBooking = {
+  event_id: 7,
+  event_title: 'East Africa Fintech Summit',
+  tickets: [{ id: 11, name: 'Delegate', price: 25, qty: 2 }],
+  payment_method: 'card',
+  details: { full_name: 'Wanjiku Kamau', email_address: 'wanjiku@example.co.ke', msisdn: '+254712345678' },
+  total_price: 50,
+  currency: 'USD',
+};
+
+describe('the checkout store', () => {
+  it('reads back the booking and payment secrets saved before the store split', async () => {
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ state: { token: 't', booking, paymentSecrets: { card: 'pi_1_secret' } }, version: 1 }),
+    );
+    await useCheckout.persist.rehydrate();
+    expect(useCheckout.getState().booking).toEqual(booking);
+    expect(useCheckout.getState().paymentSecrets).toEqual({ card: 'pi_1_secret' });
+    expect(useCheckout.getState()).not.toHaveProperty('token');
+  });
+
+  it('never reuses a payment started for an earlier booking', () => {
+    useCheckout.setState({ booking, paymentSecrets: { card: 'pi_1_secret' } });
+    useCheckout.getState().startBooking({ ...booking, total_price: 25, tickets: [{ ...booking.tickets[0]!, qty: 1 }] });
+    expect(useCheckout.getState().paymentSecrets).toEqual({});
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!).state).toMatchObject({ booking: { total_price: 25 } });
+  });
+
+  it('clears the booking and the secrets', () => {
+    useCheckout.setState({ booking, paymentSecrets: { card: 'pi_1_secret' } });
+    useCheckout.getState().clear();
+    expect(useCheckout.getState()).toMatchObject({ booking: null, paymentSecrets: {} });
+  });
+});
