@@ -18,10 +18,15 @@ export const categories = pgTable(
 
 /**
  * Uploaded images, kept in the database so every API instance serves them
- * (DESIGN.md §10). Each upload has a full-size and a card-sized variant.
+ * (docs/architecture.md). Each upload has a full-size and a card-sized variant. URLs name an
+ * image by its `key`, 128 random bits, never by the sequential id (docs/security.md).
  */
 export const media = pgTable('media', {
   id: serial('id').primaryKey(),
+  key: text('key')
+    .notNull()
+    .unique()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   contentType: text('content_type').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),

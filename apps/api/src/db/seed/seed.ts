@@ -1,11 +1,10 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { addDays, BOOKING_STATUS, nairobiDay, startOfNairobiDay } from '@tikiti/contract';
+import { addDays, BOOKING_STATUS, DEFAULT_CURRENCY, nairobiDay, startOfNairobiDay, toMinor } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../client.js';
 import { accounts, bookingLines, bookings, categories, events, organisations, ticketTypes } from '../schema/index.js';
 import { hashPassword } from '../../features/accounts/index.js';
 import { prepareImage, savePreparedImage } from '../../features/media/media.service.js';
-import { toMinor } from '../../lib/money.js';
 import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey } from './demo-data.js';
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
@@ -108,7 +107,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           location: e.venue,
           shortDescription: e.short,
           fullDescription: [...e.about, practicalDetails(e.venue, e.start, e.hours)].join('\n\n'),
-          currency: 'USD',
+          currency: DEFAULT_CURRENCY,
           startTime,
           endTime: new Date(startTime.getTime() + e.hours * HOUR_MS),
           status: e.status,
@@ -123,7 +122,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           e.tickets.map((t, order) => ({
             eventId: event!.id,
             name: t.name,
-            priceMinor: toMinor(t.price),
+            priceMinor: toMinor(t.price, DEFAULT_CURRENCY),
             noOfPersons: t.persons ?? 1,
             maxTickets: t.max,
             sold: t.sold,
@@ -197,7 +196,7 @@ async function insertSales(tx: Tx, { buyers, bookings: planned }: ReturnType<typ
         fullName: `${buyer.firstName} ${buyer.lastName}`,
         email: buyer.email,
         msisdn: buyer.msisdn,
-        currency: 'USD',
+        currency: DEFAULT_CURRENCY,
         totalMinor: b.totalMinor,
         status: BOOKING_STATUS.paid,
         paymentMethod: 'card',

@@ -543,14 +543,14 @@ describe('POST v1/auth/login', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 12; i++) {
       known.push(await timed(body.email_address));
       unknown.push(await timed(`nobody-${unique()}@example.com`));
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
     // Both verify one argon2id hash (about 20-60 ms); without the decoy, unknown names
-    // answered in a third of the time. The bound is loose so a busy machine cannot trip it.
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
+    // answered in under a third of the time. The bound is loose so a busy machine cannot trip it.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
   });
 
   it('answers 400 naming a missing field', async () => {

@@ -1,13 +1,14 @@
 import { and, asc, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { EVENT_STATUS, TICKET_STATUS } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
-import { categories, events, organisations, ticketTypes } from '../../db/schema/index.js';
+import { categories, events, media, organisations, ticketTypes } from '../../db/schema/index.js';
 
 /** The columns an event is shown with, its category and organiser joined in. */
 const eventColumns = {
   id: events.id,
   title: events.title,
   imageId: events.imageId,
+  imageKey: sql<string | null>`(SELECT ${media.key} FROM ${media} WHERE ${media.id} = ${events.imageId})`,
   startTime: events.startTime,
   endTime: events.endTime,
   location: events.location,
@@ -39,6 +40,8 @@ export type EventRow = {
   id: number;
   title: string;
   imageId: number | null;
+  /** The image's key, which names it in URLs. */
+  imageKey: string | null;
   startTime: Date;
   endTime: Date;
   location: string;

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { findCategories, findPublicEventPage, findPublicOrganisers, findPublishedEvent } from './catalogue.repo.js';
-import { toEventView, toTicketView } from './event-view.js';
+import { toEventView } from './event-view.js';
 
 /** At most this many words of a search are used; more add nothing but work. */
 const MAX_SEARCH_WORDS = 8;
@@ -33,7 +33,7 @@ export async function listPublicEvents(db: Db, q: ListEventsQuery, now = new Dat
     },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );
-  return { data: events.map(toEventView), total };
+  return { data: events.map((e) => toEventView(e)), total };
 }
 
 /** GET v1/event/details/{id}: a published event with its open ticket types; 404 otherwise. */
@@ -47,7 +47,7 @@ export async function getPublicEvent(db: Db, id: number): Promise<Event> {
 export async function listPublicTickets(db: Db, eventId: number): Promise<TicketType[]> {
   const event = await findPublishedEvent(db, eventId);
   if (!event) throw notFound('Event');
-  return event.tickets.map(toTicketView);
+  return toEventView(event).tickets;
 }
 
 /** GET v1/client/view: organisers with at least one published event. */

@@ -5,7 +5,7 @@ import { nairobiDay, type Event } from '@tikiti/contract';
 import { events, organisations, ticketTypes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
-import { storeImage } from '../media/media.service.js';
+import { storeImage } from '../media/index.js';
 
 let t: TestApp;
 const HOUR = 3_600_000;
@@ -350,18 +350,18 @@ describe('GET v1/event/details/{id}', () => {
     const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();
-    const { id: imageId } = await storeImage(t.database.db, png);
+    const { id: imageId, key } = await storeImage(t.database.db, png);
     await t.database.db.update(events).set({ imageId }).where(eq(events.id, ids.agri));
     const event: Event = (await get(`/v1/event/details/${ids.agri}`)).json().data;
-    expect(event.image).toBe(`/media/${imageId}.jpg`);
-    expect(event.image_card).toBe(`/media/${imageId}/card.jpg`);
+    expect(event.image).toBe(`/media/${key}.jpg`);
+    expect(event.image_card).toBe(`/media/${key}/card.jpg`);
     for (const url of [event.image!, event.image_card!]) {
       const img = await get(url);
       expect(img.statusCode).toBe(200);
       expect(img.headers['content-type']).toBe('image/jpeg');
       expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
-    expect((await list(`filter=agritech`)).data[0]!.image_card).toBe(`/media/${imageId}/card.jpg`);
+    expect((await list(`filter=agritech`)).data[0]!.image_card).toBe(`/media/${key}/card.jpg`);
   });
 
   it('shows no tickets and no price for an event whose ticket types are all deleted', async () => {

@@ -1,15 +1,25 @@
-import { slugify, type Event, type TicketType } from '@tikiti/contract';
-import { toMajor } from '../../lib/money.js';
-import { cardUrl, imageUrl } from '../media/media.service.js';
+import {
+  isCurrency,
+  slugify,
+  toMajor,
+  DEFAULT_CURRENCY,
+  type Currency,
+  type Event,
+  type TicketType,
+} from '@tikiti/contract';
+import { publicImageUrls, type ImageUrls } from '../media/index.js';
 import type { EventWithTickets, TicketRow } from './catalogue.repo.js';
 
-/** A ticket type as the API shows it (spec §3): prices in major units, what is left on sale. */
-export function toTicketView(t: TicketRow): TicketType {
+/** The event's currency as stored; the column only ever holds one of ours. */
+const currencyOf = (e: { currency: string }): Currency => (isCurrency(e.currency) ? e.currency : DEFAULT_CURRENCY);
+
+/** A ticket type as the API shows it (docs/product.md): prices in major units, what is left on sale. */
+export function toTicketView(t: TicketRow, currency: Currency): TicketType {
   return {
     id: t.id,
     name: t.name,
     no_of_persons: t.noOfPersons,
-    price_per_ticket: toMajor(t.priceMinor),
+    price_per_ticket: toMajor(t.priceMinor, currency),
     max_tickets: t.maxTickets,
     status: t.status,
     tickets_bought: t.sold,
@@ -19,9 +29,11 @@ export function toTicketView(t: TicketRow): TicketType {
 
 /**
  * The one event → JSON mapping (contract `eventSchema`), used by the public catalogue and
- * the organiser's lists. Totals are sums over the event's open ticket types (DESIGN.md §5).
+ * the organiser's lists. Totals are sums over the event's open ticket types (docs/product.md).
+ * `imageUrls` names the image: public addresses by default, signed ones in organiser views.
  */
-export function toEventView(e: EventWithTickets): Event {
+export function toEventView(e: EventWithTickets, imageUrls: (key: string) => ImageUrls = publicImageUrls): Event {
+  const currency = currencyOf(e);
   let ticketsBought = 0;
   let maxTickets = 0;
   let priceFrom: number | null = null;
@@ -29,14 +41,13 @@ export function toEventView(e: EventWithTickets): Event {
     ticketsBought += t.sold;
     maxTickets += t.maxTickets;
     if (priceFrom === null || t.priceMinor < priceFrom) priceFrom = t.priceMinor;
-    return toTicketView(t);
+    return toTicketView(t, currency);
   });
   return {
     id: e.id,
     title: e.title,
     slug: slugify(e.title),
-    image: e.imageId === null ? null : imageUrl(e.imageId),
-    image_card: e.imageId === null ? null : cardUrl(e.imageId),
+    ...(e.imageKey === null ? { image: null, image_card: null } : imageUrls(e.imageKey)),
     start_time: e.startTime.toISOString(),
     end_time: e.endTime.toISOString(),
     location: e.location,
@@ -50,7 +61,7 @@ export function toEventView(e: EventWithTickets): Event {
     status: e.status,
     tickets_bought: ticketsBought,
     max_tickets: maxTickets,
-    price_from: priceFrom === null ? null : toMajor(priceFrom),
+    price_from: priceFrom === null ? null : toMajor(priceFrom, currency),
     created_at: e.createdAt.toISOString(),
     tickets,
   };

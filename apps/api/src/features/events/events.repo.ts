@@ -18,7 +18,7 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertEvent(db: Db, row: NewEventRow): Promise<number> {
+export async function insertEvent(db: Db | Tx, row: NewEventRow): Promise<number> {
   const [inserted] = await db.insert(events).values(row).returning({ id: events.id });
   return inserted!.id;
 }

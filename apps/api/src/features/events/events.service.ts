@@ -6,11 +6,12 @@ import {
   type Event,
   type EventFields,
   type ListOwnEventsQuery,
+  DEFAULT_CURRENCY,
+  toMajor,
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { invalidField, notFound } from '../../http/errors.js';
-import { toMajor } from '../../lib/money.js';
-import { storeImage } from '../media/media.service.js';
+import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage } from '../media/index.js';
 import { toEventView } from '../catalogue/event-view.js';
 import { invalidatePublicCatalogue } from '../catalogue/catalogue-cache.js';
 import {
@@ -47,11 +48,12 @@ async function requireCategory(db: Db, id: number) {
 /**
  * GET v1/client/event/{id}: the organisation's event as buyers would see it (the catalogue's
  * view, open ticket types only), any status. Another organisation's event is not found.
+ * Its image comes with a signed address, since a draft's image is not public.
  */
 export async function ownEventView(db: Db, organisationId: number, eventId: number): Promise<Event> {
   const event = await findOwnEventWithTickets(db, organisationId, eventId);
   if (!event) throw notFound('Event');
-  return toEventView(event);
+  return toEventView(event, await imageUrlSigner(db));
 }
 
 /**
@@ -67,12 +69,12 @@ export async function createEvent(
 ): Promise<number> {
   await requireCategory(db, fields.category_id);
   if (Date.parse(fields.end_time) <= now.getTime()) throw invalidField('end_time', 'The event must end in the future');
-  const stored = await storeImage(db, image);
-  return insertEvent(db, {
-    ...columnsOf(fields),
-    organisationId,
-    imageId: stored.id,
-    status: EVENT_STATUS.draft,
+  // Decoding and resizing happen before the transaction; the image row is written inside
+  // it, so an event that fails to save leaves no image behind.
+  const prepared = await prepareImage(image);
+  return db.transaction(async (tx) => {
+    const stored = await savePreparedImage(tx, prepared);
+    return insertEvent(tx, { ...columnsOf(fields), organisationId, imageId: stored.id, status: EVENT_STATUS.draft });
   });
 }
 
@@ -87,11 +89,12 @@ export async function updateEvent(
   fields: EventFields,
   image: Buffer | undefined,
 ): Promise<Event> {
-  // Checks that need no lock come first, so a refused update stores no image.
+  // Checks that need no lock come first, before any image work.
   if (!(await findOwnEvent(db, organisationId, eventId))) throw notFound('Event');
   await requireCategory(db, fields.category_id);
-  const stored = image ? await storeImage(db, image) : undefined;
+  const prepared = image ? await prepareImage(image) : undefined;
 
+  // The new image, the event's change and the old image's removal commit together or not at all.
   await db.transaction(async (tx) => {
     const event = await lockOwnEvent(tx, organisationId, eventId);
     if (!event) throw notFound('Event');
@@ -100,11 +103,13 @@ export async function updateEvent(
         throw invalidField('status', 'Add at least one ticket type before publishing');
       }
     }
+    const stored = prepared ? await savePreparedImage(tx, prepared) : undefined;
     await updateEventRow(tx, eventId, {
       ...columnsOf(fields),
       ...(fields.status !== undefined ? { status: fields.status } : {}),
       ...(stored ? { imageId: stored.id } : {}),
     });
+    if (stored && event.imageId !== null) await releaseImage(tx, event.imageId, eventId);
   });
   invalidatePublicCatalogue(db);
   return ownEventView(db, organisationId, eventId);
@@ -132,15 +137,16 @@ export async function listOwnEvents(
     },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
   );
-  return { data: events.map(toEventView), total };
+  const sign = await imageUrlSigner(db);
+  return { data: events.map((e) => toEventView(e, sign)), total };
 }
 
 /** GET v1/client/summary: the dashboard's figures, computed from paid bookings. */
 export async function dashboardSummary(db: Db, organisationId: number, now = new Date()): Promise<DashboardSummary> {
   const figures = await summariseOrganisation(db, organisationId, now);
   return {
-    currency: 'USD',
-    net_sales: toMajor(figures.salesMinor),
+    currency: DEFAULT_CURRENCY,
+    net_sales: toMajor(figures.salesMinor, DEFAULT_CURRENCY),
     events: figures.events,
     tickets_sold: figures.ticketsSold,
     upcoming_events: figures.upcoming,

@@ -72,7 +72,13 @@ describe('the organiser flow: create → tickets → published → edit → tick
     expect(row.shortDescription).toBe(fields.short_description);
     expect(row.fullDescription).toBe(fields.full_description);
     expect(row.imageId).not.toBeNull();
-    const image = await t.app.inject({ method: 'GET', url: `/media/${row.imageId}.jpg` });
+    // A draft's image is not public: only the signed address of the organiser's own view serves it.
+    const own = eventSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/v1/client/event/${id}`, headers: auth() })).json().data,
+    );
+    expect(own.image).toMatch(/^\/media\/[\w-]{22}\.jpg\?sig=/);
+    expect((await t.app.inject({ method: 'GET', url: own.image!.split('?')[0]! })).statusCode).toBe(404);
+    const image = await t.app.inject({ method: 'GET', url: own.image! });
     expect(image.statusCode).toBe(200);
     expect((await sharp(image.rawPayload).metadata()).width).toBe(2160);
 
@@ -86,7 +92,7 @@ describe('the organiser flow: create → tickets → published → edit → tick
       headers: auth(),
       payload: [
         { name: 'Early bird', price_per_ticket: 25.5, no_of_persons: 1, max_tickets: 50 },
-        { name: 'Group of 4', price_per_ticket: '90', no_of_persons: '4', max_tickets: '10' },
+        { name: 'Group of 4', price_per_ticket: 90, no_of_persons: 4, max_tickets: 10 },
       ],
     });
     expect(tickets.statusCode, tickets.body).toBe(201);
@@ -122,8 +128,9 @@ describe('the organiser flow: create → tickets → published → edit → tick
     });
     expect(publicEvent.tickets.map((x) => x.name)).toEqual(['Early bird', 'Group of 4']);
 
-    // Edit: new title, category and image.
-    const oldImage = row.imageId;
+    // Edit: new title, category and image; the replaced image is deleted, not left behind.
+    const oldImage = publicEvent.image;
+    const mediaBefore = (await t.database.db.select({ id: media.id }).from(media)).length;
     const updated = await sendEventForm(t.app, {
       method: 'PUT',
       url: `/v1/event/update/${id}`,
@@ -139,7 +146,10 @@ describe('the organiser flow: create → tickets → published → edit → tick
       category_id: otherCategoryId,
       status: 1,
     });
-    expect(updatedEvent.image).not.toBe(`/media/${oldImage}.jpg`);
+    expect(updatedEvent.image).not.toBe(oldImage);
+    expect((await t.app.inject({ method: 'GET', url: oldImage! })).statusCode).toBe(404);
+    expect(await t.database.db.select().from(media).where(eq(media.id, row.imageId!))).toEqual([]);
+    expect((await t.database.db.select({ id: media.id }).from(media)).length).toBe(mediaBefore);
     expect((await t.app.inject({ method: 'GET', url: updatedEvent.image! })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: updatedEvent.image_card! })).statusCode).toBe(200);
 

@@ -1,5 +1,8 @@
 import {
+  DEFAULT_CURRENCY,
   EVENT_STATUS,
+  isCurrency,
+  toMinor,
   LIMITS,
   TICKET_STATUS,
   type RegisterTicketsBody,
@@ -8,9 +11,8 @@ import {
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, invalidField, notFound } from '../../http/errors.js';
-import { toMinor } from '../../lib/money.js';
-import { findOpenTicketTypes, lockOwnEvent, updateEventRow } from './events.repo.js';
-import { toTicketView } from '../catalogue/event-view.js';
+import { findOwnEventWithTickets, lockOwnEvent, updateEventRow } from './events.repo.js';
+import { toEventView } from '../catalogue/event-view.js';
 import { insertTicketTypes, lockTicketTypes, updateTicketType, type TicketTypeRow } from './ticket-types.repo.js';
 import { invalidatePublicCatalogue } from '../catalogue/catalogue-cache.js';
 
@@ -18,9 +20,9 @@ const NEW_TICKET_ID = -1;
 
 type TicketFields = RegisterTicketsBody[number];
 
-const columnsOf = (t: TicketFields) => ({
+const columnsOf = (t: TicketFields, currency: string) => ({
   name: t.name,
-  priceMinor: toMinor(t.price_per_ticket),
+  priceMinor: toMinor(t.price_per_ticket, isCurrency(currency) ? currency : DEFAULT_CURRENCY),
   noOfPersons: t.no_of_persons,
   maxTickets: t.max_tickets,
 });
@@ -32,8 +34,10 @@ function nextSortOrder(existing: TicketTypeRow[]) {
 }
 
 /** The event's open ticket types, as both ticket calls answer. */
-async function openTicketTypes(db: Db, eventId: number): Promise<TicketType[]> {
-  return (await findOpenTicketTypes(db, eventId)).map(toTicketView);
+async function openTicketTypes(db: Db, organisationId: number, eventId: number): Promise<TicketType[]> {
+  const event = await findOwnEventWithTickets(db, organisationId, eventId);
+  if (!event) throw notFound('Event');
+  return toEventView(event).tickets;
 }
 
 function refuseTooMany(openCount: number) {
@@ -62,14 +66,19 @@ export async function registerTicketTypes(
     const first = nextSortOrder(existing);
     await insertTicketTypes(
       tx,
-      tickets.map((t, i) => ({ ...columnsOf(t), eventId, status: TICKET_STATUS.open, sortOrder: first + i })),
+      tickets.map((t, i) => ({
+        ...columnsOf(t, event.currency),
+        eventId,
+        status: TICKET_STATUS.open,
+        sortOrder: first + i,
+      })),
     );
     if (openBefore === 0 && event.status === EVENT_STATUS.draft) {
       await updateEventRow(tx, eventId, { status: EVENT_STATUS.published });
     }
   });
   invalidatePublicCatalogue(db);
-  return openTicketTypes(db, eventId);
+  return openTicketTypes(db, organisationId, eventId);
 }
 
 /**
@@ -117,14 +126,20 @@ export async function updateTicketTypes(
     refuseTooMany(openAfter);
 
     for (const t of tickets) {
-      if (t.id !== NEW_TICKET_ID) await updateTicketType(tx, t.id, { ...columnsOf(t), status: t.status });
+      if (t.id !== NEW_TICKET_ID)
+        await updateTicketType(tx, t.id, { ...columnsOf(t, event.currency), status: t.status });
     }
     const first = nextSortOrder([...existing.values()]);
     await insertTicketTypes(
       tx,
-      created.map((t, i) => ({ ...columnsOf(t), eventId, status: TICKET_STATUS.open, sortOrder: first + i })),
+      created.map((t, i) => ({
+        ...columnsOf(t, event.currency),
+        eventId,
+        status: TICKET_STATUS.open,
+        sortOrder: first + i,
+      })),
     );
   });
   invalidatePublicCatalogue(db);
-  return openTicketTypes(db, eventId);
+  return openTicketTypes(db, organisationId, eventId);
 }

@@ -1,26 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@tikiti/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { loadImage } from './media.service.js';
+import { imageAccess, loadImage } from './media.service.js';
 
-/** Images never change under an id, so browsers and CDNs may keep them for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A published event's image never changes under its key: browsers and CDNs keep it a year. */
+const PUBLIC = 'public, max-age=31536000, immutable';
+/** A draft's image, fetched with a signed address: the organiser's browser alone keeps it. */
+const PRIVATE = 'private, max-age=3600';
 
-/** GET /media/{id}.jpg and /media/{id}/card.jpg (registered without the /v1 prefix). */
+const keyParamsSchema = z.object({ key: z.string().regex(/^[\w-]{16,64}$/, 'Not an image key') });
+const signatureQuerySchema = z.object({ sig: z.string().max(100).optional() });
+
+/** GET /media/{key}.jpg and /media/{key}/card.jpg (registered without the /v1 prefix). */
 export async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
   const serve = (variant: 'full' | 'card') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id } = request.params as { id: number };
-    const etag = `"${id}-${variant}"`;
-    reply.header('cache-control', IMMUTABLE).header('etag', etag);
-    // An id's image never changes, so a matching ETag needs no database round trip.
+    const { key } = request.params as { key: string };
+    const { sig } = request.query as { sig?: string };
+    const access = await imageAccess(ctx.db, key, sig);
+    const etag = `"${key}-${variant}"`;
+    reply.header('cache-control', access.public ? PUBLIC : PRIVATE).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const image = await loadImage(ctx.db, id, variant);
+    const image = await loadImage(ctx.db, access.id, variant);
     return reply.type(image.contentType).send(image.bytes);
   };
-
-  r.get('/media/:id.jpg', { schema: { params: idParamsSchema, hide: true } }, serve('full'));
-  r.get('/media/:id/card.jpg', { schema: { params: idParamsSchema, hide: true } }, serve('card'));
+  const schema = { params: keyParamsSchema, querystring: signatureQuerySchema, hide: true };
+  r.get('/media/:key.jpg', { schema }, serve('full'));
+  r.get('/media/:key/card.jpg', { schema }, serve('card'));
 }

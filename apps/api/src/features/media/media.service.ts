@@ -1,21 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { LIMITS } from '@tikiti/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, tooLarge, unsupportedType } from '../../http/errors.js';
-import { findMediaBytes, insertMedia } from './media.repo.js';
+import { deleteMediaIfUnused, findMediaAccess, findMediaBytes, insertMedia } from './media.repo.js';
+import { signatureValid } from './media-urls.js';
 
-/** Largest side of the stored full-size image (DESIGN.md §5). */
+/** Largest side of the stored full-size image (docs/product.md). */
 export const IMAGE_MAX_SIDE = 2160;
 /** The card variant: 2:1 like the cards of the event grid. */
 export const CARD_SIZE = { width: 800, height: 400 } as const;
 
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** URL of the full-size image. */
-export const imageUrl = (id: number) => `/media/${id}.jpg`;
-/** URL of the card-sized variant. */
-export const cardUrl = (id: number) => `/media/${id}/card.jpg`;
 
 /** JPEG or PNG, judged by the file's first bytes, never by its name or declared type. */
 function sniffType(bytes: Buffer): 'jpeg' | 'png' | undefined {
@@ -48,14 +45,22 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   return renderVariants(bytes, type);
 }
 
-/** Saves a prepared image; `imageUrl`/`cardUrl` of the returned id give its addresses. */
-export function savePreparedImage(db: Db, image: PreparedImage): Promise<{ id: number }> {
-  return insertMedia(db, { contentType: 'image/jpeg', ...image });
+/**
+ * Saves a prepared image under a new random key. Pass the transaction of the change that
+ * uses it, so a failed change leaves no image behind.
+ */
+export function savePreparedImage(db: Db | Tx, image: PreparedImage): Promise<{ id: number; key: string }> {
+  return insertMedia(db, { key: randomBytes(16).toString('base64url'), contentType: 'image/jpeg', ...image });
 }
 
 /** Checks, renders and saves an uploaded image (`prepareImage` then `savePreparedImage`). */
-export async function storeImage(db: Db, bytes: Buffer): Promise<{ id: number }> {
+export async function storeImage(db: Db | Tx, bytes: Buffer): Promise<{ id: number; key: string }> {
   return savePreparedImage(db, await prepareImage(bytes));
+}
+
+/** An event let go of its image: the image is deleted unless another event shows it. */
+export function releaseImage(tx: Tx, imageId: number, eventId: number) {
+  return deleteMediaIfUnused(tx, imageId, eventId);
 }
 
 /** Decodes and re-encodes; any decoding failure means the file is not a usable image (415). */
@@ -85,7 +90,19 @@ async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png'): Promise<Prep
   }
 }
 
-/** The bytes to serve for an image variant; 404 when the image does not exist. */
+/**
+ * Who may see an image: anyone when a published event shows it; with a valid signature
+ * (handed out to the organisation's own calls) otherwise; nobody else, who gets the 404 of
+ * an image that does not exist.
+ */
+export async function imageAccess(db: Db, key: string, sig: string | undefined) {
+  const found = await findMediaAccess(db, key);
+  if (found?.published) return { id: found.id, public: true };
+  if (found && (await signatureValid(db, key, sig))) return { id: found.id, public: false };
+  throw notFound('Image');
+}
+
+/** The bytes to serve for an image variant. */
 export async function loadImage(db: Db, id: number, variant: 'full' | 'card') {
   const found = await findMediaBytes(db, id, variant);
   if (!found) throw notFound('Image');

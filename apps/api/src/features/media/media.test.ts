@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@tikiti/contract';
 import { AppError } from '../../http/errors.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { cardUrl, imageUrl, storeImage } from './media.service.js';
+import { eq } from 'drizzle-orm';
+import { events } from '../../db/schema/index.js';
+import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
+import { storeImage } from './media.service.js';
+import { imageUrlSigner } from './media-urls.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,24 +33,30 @@ async function statusOf(promise: Promise<unknown>): Promise<number> {
   }
 }
 
+/** Stores an image and signs its addresses, as an organiser's own views do. */
+async function signedUrls(bytes: Buffer) {
+  const { key } = await storeImage(t.database.db, bytes);
+  return (await imageUrlSigner(t.database.db))(key);
+}
+
 describe('storeImage', () => {
   it('stores a PNG resized to at most 2160 px with an 800x400 card, both served as JPEG', async () => {
-    const { id } = await storeImage(t.database.db, await png(3000, 1500));
-    const full = await t.app.inject({ method: 'GET', url: imageUrl(id) });
+    const urls = await signedUrls(await png(3000, 1500));
+    const full = await t.app.inject({ method: 'GET', url: urls.image });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/jpeg');
     const fullMeta = await sharp(full.rawPayload).metadata();
     expect(fullMeta).toMatchObject({ format: 'jpeg', width: 2160, height: 1080 });
     expect(fullMeta.exif).toBeUndefined();
 
-    const card = await t.app.inject({ method: 'GET', url: cardUrl(id) });
+    const card = await t.app.inject({ method: 'GET', url: urls.image_card });
     expect(card.statusCode).toBe(200);
     expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 400 });
   });
 
   it('keeps a small JPEG at its size, turned upright by its EXIF orientation', async () => {
-    const { id } = await storeImage(t.database.db, await jpeg(300, 150, 6));
-    const full = await t.app.inject({ method: 'GET', url: imageUrl(id) });
+    const urls = await signedUrls(await jpeg(300, 150, 6));
+    const full = await t.app.inject({ method: 'GET', url: urls.image });
     const meta = await sharp(full.rawPayload).metadata();
     expect(meta).toMatchObject({ width: 150, height: 300 });
     expect(meta.orientation).toBeUndefined();
@@ -81,32 +91,66 @@ describe('storeImage', () => {
 });
 
 describe('GET /media', () => {
-  it('serves with long cache headers and an ETag, and answers 304 to a matching If-None-Match', async () => {
-    const { id } = await storeImage(t.database.db, await jpeg(400, 200));
-    const res = await t.app.inject({ method: 'GET', url: `/media/${id}.jpg` });
+  /** An image shown by an event of a fresh organisation, published or draft. */
+  async function eventImage(status: 1 | 2) {
+    const db = t.database.db;
+    const org = await createOrganiser(db);
+    const category = await createCategory(db);
+    const { event } = await createEvent(db, { organisationId: org.organisationId, categoryId: category.id, status });
+    const stored = await storeImage(db, await jpeg(400, 200));
+    await db.update(events).set({ imageId: stored.id }).where(eq(events.id, event.id));
+    return { ...stored, eventId: event.id, urls: (await imageUrlSigner(db))(stored.key) };
+  }
+
+  it('serves a published event’s image to anyone, cached for a year, and answers 304 to its ETag', async () => {
+    const { key } = await eventImage(1);
+    const res = await t.app.inject({ method: 'GET', url: `/media/${key}.jpg` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const etag = res.headers.etag as string;
     expect(etag).toBeTruthy();
-    const again = await t.app.inject({ method: 'GET', url: `/media/${id}.jpg`, headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({ method: 'GET', url: `/media/${key}.jpg`, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
-    const card = await t.app.inject({ method: 'GET', url: `/media/${id}/card.jpg` });
+    const card = await t.app.inject({ method: 'GET', url: `/media/${key}/card.jpg` });
     expect(card.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(card.headers.etag).not.toBe(etag);
   });
 
+  it('names images by unguessable keys, never by their sequential ids', async () => {
+    const a = await storeImage(t.database.db, await jpeg(40, 20));
+    const b = await storeImage(t.database.db, await jpeg(40, 20));
+    expect(b.id).toBe(a.id + 1);
+    for (const k of [a.key, b.key]) expect(k).toMatch(/^[\w-]{22}$/);
+    expect(a.key).not.toBe(b.key);
+    const byId = await t.app.inject({ method: 'GET', url: `/media/${a.id}.jpg` });
+    expect(byId.statusCode).toBe(400);
+    expect(byId.json()).toMatchObject({ status: 400, data: { errors: [{ path: 'key' }] } });
+  });
+
+  it('serves a draft’s image only through the signed address the organisation is given', async () => {
+    const { key, urls } = await eventImage(2);
+    for (const url of [`/media/${key}.jpg`, `/media/${key}/card.jpg`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, status_description: 'Image not found' });
+    }
+    const forged = urls.image.replace(/.{4}$/, 'AAAA');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    const expired = (await imageUrlSigner(t.database.db, Date.now() - 3 * 86_400_000))(key);
+    expect((await t.app.inject({ method: 'GET', url: expired.image })).statusCode).toBe(404);
+    for (const url of [urls.image, urls.image_card]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    }
+  });
+
   it('answers a missing image with a 404 envelope', async () => {
-    for (const url of ['/media/999999.jpg', '/media/999999/card.jpg']) {
+    for (const url of ['/media/aaaaaaaaaaaaaaaaaaaaaa.jpg', '/media/aaaaaaaaaaaaaaaaaaaaaa/card.jpg']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ status: 404, data: null, status_description: 'Image not found' });
     }
-  });
-
-  it('answers a non-numeric id with an envelope, not an image', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/media/abc.jpg' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, data: { errors: [{ path: 'id' }] } });
   });
 });
