@@ -15,6 +15,10 @@ const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'u
 const SUPPORTED = ['20.19.0', '24.0.0'];
 
 const bad = [];
+const own = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node;
+for (const v of SUPPORTED) {
+  if (!own || !semver.satisfies(v, own)) bad.push(`package.json engines.node (${own}) must admit Node ${v}`);
+}
 for (const [where, pkg] of Object.entries(lock.packages)) {
   const range = pkg.engines?.node;
   if (!where || !range) continue;
