@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
-import { sendMailJob } from './features/mail/mail.service.js';
+import { sendMailJob } from './features/mail/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';

@@ -9,7 +9,6 @@ import pino from 'pino';
 import type { AppContext } from '../app-context.js';
 import { openPostgres, queryRows, type Database, type Db } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
-import { enqueueMail } from '../features/mail/mail.service.js';
 import { freePort } from '../test-support/postgres-server.js';
 import { startSmtpTestServer } from '../test-support/smtp-server.js';
 import { createTestApp, openTestDatabase, testDbKind, type TestApp } from '../test-support/test-app.js';
@@ -17,6 +16,7 @@ import { LEASE_EXPIRED_ON_LAST_ATTEMPT } from './jobs.repo.js';
 import { pruneFinishedJobs } from './prune.js';
 import { enqueueJob, exponentialBackoff, withJitter, type JobHandler, type RunningJob } from './queue.js';
 import { runDueJobs, startJobWorker } from './worker.js';
+import { enqueueMail } from '../features/mail/index.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,5 @@
 import type { TestApp } from './test-app.js';
-import { drainMailOutbox } from '../features/mail/mail.service.js';
+import { drainMailOutbox } from '../features/mail/index.js';
 
 export interface MailboxMessage {
   to: string;

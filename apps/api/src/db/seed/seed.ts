@@ -4,7 +4,7 @@ import { addDays, BOOKING_STATUS, DEFAULT_CURRENCY, nairobiDay, startOfNairobiDa
 import { queryRows, type Db, type Tx } from '../client.js';
 import { accounts, bookingLines, bookings, categories, events, organisations, ticketTypes } from '../schema/index.js';
 import { hashPassword } from '../../features/accounts/index.js';
-import { prepareImage, savePreparedImage } from '../../features/media/media.service.js';
+import { prepareImage, savePreparedImage } from '../../features/media/index.js';
 import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey } from './demo-data.js';
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';

@@ -1,8 +1,6 @@
 import type { RequestCodeBody, SocialSignInBody, VerifyCodeBody } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError, unauthorized } from '../../http/errors.js';
-import { enqueueMail } from '../mail/mail.service.js';
-import { signInCodeMail } from '../mail/templates.js';
 import {
   ensureUserByEmail,
   findUserByEmail,
@@ -15,6 +13,7 @@ import { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
 import { createSession } from './session.service.js';
 import { hit, SIGN_IN_LIMITS as LIMITS } from './sign-in-limits.js';
 import { codeRejected, signedIn, type SignInResult } from './sign-in.js';
+import { enqueueMail, signInCodeMail } from '../mail/index.js';
 
 /**
  * Buyers (account type user): no password; they sign in with a code mailed to them, or

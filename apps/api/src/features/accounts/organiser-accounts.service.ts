@@ -10,8 +10,6 @@ import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, invalidField, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { clearRateLimit } from '../../lib/rate-limit.js';
-import { enqueueMail } from '../mail/mail.service.js';
-import { recoveryCodeMail, signInLockoutMail, verificationCodeMail } from '../mail/templates.js';
 import {
   findOrganisation,
   findOrganiserByUsername,
@@ -31,6 +29,7 @@ import { createSession, revokeAllSessions } from './session.service.js';
 import { admitLoginAttempt, admitSuccess, hit, LOCKED_OUT, SIGN_IN_LIMITS as LIMITS } from './sign-in-limits.js';
 import { codeRejected, LOGIN_FAILED, signedIn, type SignInResult } from './sign-in.js';
 import { normaliseMsisdn, parseUsername, usernameKey } from './usernames.js';
+import { enqueueMail, recoveryCodeMail, signInLockoutMail, verificationCodeMail } from '../mail/index.js';
 
 /**
  * Organiser accounts (docs/product.md, "Accounts and roles"): registration, the password

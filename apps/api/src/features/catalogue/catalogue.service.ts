@@ -8,9 +8,19 @@ import {
   type OrganizerSummary,
   type TicketType,
 } from '@tikiti/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { findCategories, findPublicEventPage, findPublicOrganisers, findPublishedEvent } from './catalogue.repo.js';
+import {
+  findCategories,
+  findEvent,
+  findEventPage,
+  findPublicEventPage,
+  findPublicOrganisers,
+  findPublishedEvent,
+  type EventPageQuery,
+  type EventWithTickets,
+} from './catalogue.repo.js';
 import { toEventView } from './event-view.js';
 
 /** At most this many words of a search are used; more add nothing but work. */
@@ -58,4 +68,17 @@ export async function listPublicOrganisers(db: Db): Promise<OrganizerSummary[]> 
 /** Every category, by name: the public list and the organiser's event form share it. */
 export async function listCategories(db: Db): Promise<Category[]> {
   return findCategories(db);
+}
+
+/**
+ * Events of any status with their open ticket types, for other features' own conditions
+ * (the organiser's lists): the catalogue's one loader, so nobody else reads these tables.
+ */
+export function loadEventPage(db: Db, q: EventPageQuery): Promise<{ events: EventWithTickets[]; total: number }> {
+  return findEventPage(db, q);
+}
+
+/** One event of any status with its open ticket types, by another feature's condition. */
+export function loadEvent(db: Db, where: SQL): Promise<EventWithTickets | undefined> {
+  return findEvent(db, where);
 }

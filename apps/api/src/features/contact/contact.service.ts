@@ -1,9 +1,8 @@
 import type { SendMessageBody } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { enqueueMail } from '../mail/mail.service.js';
-import { contactCopyMail } from '../mail/templates.js';
 import { insertContactMessage } from './contact.repo.js';
+import { contactCopyMail, enqueueMail } from '../mail/index.js';
 
 /** Messages one address may send per window: enough for a person, useless for a spammer. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 10 * 60 } as const;

@@ -1,14 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql, sum } from 'drizzle-orm';
-import { BOOKING_STATUS, EVENT_STATUS, TICKET_STATUS } from '@tikiti/contract';
+import { EVENT_STATUS, TICKET_STATUS } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { bookings, categories, events, ticketTypes } from '../../db/schema/index.js';
-import {
-  findEvent,
-  findEventPage,
-  findOpenTickets,
-  type EventWithTickets,
-  type TicketRow,
-} from '../catalogue/catalogue.repo.js';
+import { categories, events, ticketTypes } from '../../db/schema/index.js';
+import type { SQL } from 'drizzle-orm';
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
@@ -77,15 +71,10 @@ export interface OwnEventsWindow {
 }
 
 /**
- * One page of the organisation's events with their open ticket types, latest start first,
- * and the total: the catalogue's loader (no N+1) with the organisation's conditions.
+ * Which of the organisation's events a list shows, and in what order (latest start first),
+ * for the catalogue's event loader.
  */
-export async function findOwnEventPage(
-  db: Db,
-  organisationId: number,
-  w: OwnEventsWindow,
-  page: { offset: number; limit: number },
-): Promise<{ events: EventWithTickets[]; total: number }> {
+export function ownEventsQuery(organisationId: number, w: OwnEventsWindow): { where: SQL | undefined; orderBy: SQL[] } {
   const where = and(
     eq(events.organisationId, organisationId),
     w.startsFrom ? gte(events.startTime, w.startsFrom) : undefined,
@@ -94,28 +83,17 @@ export async function findOwnEventPage(
     w.createdBefore ? lt(events.createdAt, w.createdBefore) : undefined,
     w.status !== undefined ? eq(events.status, w.status) : undefined,
   );
-  return findEventPage(db, { where, orderBy: [desc(events.startTime), desc(events.id)], ...page });
+  return { where, orderBy: [desc(events.startTime), desc(events.id)] };
 }
 
-/** The organisation's event with its open ticket types, any status; undefined otherwise. */
-export async function findOwnEventWithTickets(db: Db, organisationId: number, eventId: number) {
-  return findEvent(db, and(eq(events.id, eventId), eq(events.organisationId, organisationId))!);
-}
+/** The condition for one of the organisation's events (another organisation's is no match). */
+export const ownEvent = (organisationId: number, eventId: number): SQL =>
+  and(eq(events.id, eventId), eq(events.organisationId, organisationId))!;
 
-/** The open ticket types of one event, in their order. */
-export async function findOpenTicketTypes(db: Db, eventId: number): Promise<TicketRow[]> {
-  return findOpenTickets(db, [eventId]);
-}
-
-/** The dashboard figures of one organisation, money in minor units. */
+/** The dashboard's event and ticket figures of one organisation (sales come from checkout). */
 export async function summariseOrganisation(db: Db, organisationId: number, now: Date) {
   const own = eq(events.organisationId, organisationId);
-  const [[sales], [eventCounts], [tickets]] = await Promise.all([
-    db
-      .select({ minor: sum(bookings.totalMinor) })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .where(and(own, eq(bookings.status, BOOKING_STATUS.paid))),
+  const [[eventCounts], [tickets]] = await Promise.all([
     db
       .select({
         total: count(),
@@ -130,7 +108,6 @@ export async function summariseOrganisation(db: Db, organisationId: number, now:
       .where(own),
   ]);
   return {
-    salesMinor: Number(sales?.minor ?? 0),
     events: Number(eventCounts?.total ?? 0),
     upcoming: Number(eventCounts?.upcoming ?? 0),
     ticketsSold: Number(tickets?.sold ?? 0),

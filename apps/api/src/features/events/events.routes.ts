@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
-import { listCategories } from '../catalogue/catalogue.service.js';
+import { listCategories } from '../catalogue/index.js';
 import { createEvent, dashboardSummary, listOwnEvents, ownEventView, updateEvent } from './events.service.js';
 import { readEventForm } from './read-event-form.js';
 import { registerTicketTypes, updateTicketTypes } from './ticket-types.service.js';

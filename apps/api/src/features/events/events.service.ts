@@ -12,16 +12,16 @@ import {
 import type { Db } from '../../db/client.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage } from '../media/index.js';
-import { toEventView } from '../catalogue/event-view.js';
-import { invalidatePublicCatalogue } from '../catalogue/catalogue-cache.js';
+import { invalidatePublicCatalogue, loadEvent, loadEventPage, toEventView } from '../catalogue/index.js';
+import { sumPaidBookings } from '../checkout/index.js';
 import {
   categoryExists,
   countOpenTicketTypes,
   findOwnEvent,
-  findOwnEventPage,
-  findOwnEventWithTickets,
   insertEvent,
   lockOwnEvent,
+  ownEvent,
+  ownEventsQuery,
   summariseOrganisation,
   updateEventRow,
   type NewEventRow,
@@ -51,7 +51,7 @@ async function requireCategory(db: Db, id: number) {
  * Its image comes with a signed address, since a draft's image is not public.
  */
 export async function ownEventView(db: Db, organisationId: number, eventId: number): Promise<Event> {
-  const event = await findOwnEventWithTickets(db, organisationId, eventId);
+  const event = await loadEvent(db, ownEvent(organisationId, eventId));
   if (!event) throw notFound('Event');
   return toEventView(event, await imageUrlSigner(db));
 }
@@ -125,28 +125,30 @@ export async function listOwnEvents(
   query: ListOwnEventsQuery,
 ): Promise<{ data: Event[]; total: number }> {
   const dayAfter = (day: string) => startOfNairobiDay(addDays(day, 1));
-  const { events, total } = await findOwnEventPage(
-    db,
-    organisationId,
-    {
+  const { events, total } = await loadEventPage(db, {
+    ...ownEventsQuery(organisationId, {
       startsFrom: query.start ? startOfNairobiDay(query.start) : undefined,
       endsBefore: query.end ? dayAfter(query.end) : undefined,
       createdFrom: query.start_created ? startOfNairobiDay(query.start_created) : undefined,
       createdBefore: query.end_created ? dayAfter(query.end_created) : undefined,
       status: query.status,
-    },
-    { offset: (query.page - 1) * query.limit, limit: query.limit },
-  );
+    }),
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
   const sign = await imageUrlSigner(db);
   return { data: events.map((e) => toEventView(e, sign)), total };
 }
 
 /** GET v1/client/summary: the dashboard's figures, computed from paid bookings. */
 export async function dashboardSummary(db: Db, organisationId: number, now = new Date()): Promise<DashboardSummary> {
-  const figures = await summariseOrganisation(db, organisationId, now);
+  const [figures, salesMinor] = await Promise.all([
+    summariseOrganisation(db, organisationId, now),
+    sumPaidBookings(db, organisationId),
+  ]);
   return {
     currency: DEFAULT_CURRENCY,
-    net_sales: toMajor(figures.salesMinor, DEFAULT_CURRENCY),
+    net_sales: toMajor(salesMinor, DEFAULT_CURRENCY),
     events: figures.events,
     tickets_sold: figures.ticketsSold,
     upcoming_events: figures.upcoming,

@@ -11,10 +11,9 @@ import {
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, invalidField, notFound } from '../../http/errors.js';
-import { findOwnEventWithTickets, lockOwnEvent, updateEventRow } from './events.repo.js';
-import { toEventView } from '../catalogue/event-view.js';
+import { lockOwnEvent, ownEvent, updateEventRow } from './events.repo.js';
+import { invalidatePublicCatalogue, loadEvent, toEventView } from '../catalogue/index.js';
 import { insertTicketTypes, lockTicketTypes, updateTicketType, type TicketTypeRow } from './ticket-types.repo.js';
-import { invalidatePublicCatalogue } from '../catalogue/catalogue-cache.js';
 
 const NEW_TICKET_ID = -1;
 
@@ -35,7 +34,7 @@ function nextSortOrder(existing: TicketTypeRow[]) {
 
 /** The event's open ticket types, as both ticket calls answer. */
 async function openTicketTypes(db: Db, organisationId: number, eventId: number): Promise<TicketType[]> {
-  const event = await findOwnEventWithTickets(db, organisationId, eventId);
+  const event = await loadEvent(db, ownEvent(organisationId, eventId));
   if (!event) throw notFound('Event');
   return toEventView(event).tickets;
 }

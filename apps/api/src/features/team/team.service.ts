@@ -13,8 +13,7 @@ import {
   toTeammate,
   type Caller,
 } from '../accounts/index.js';
-import { enqueueMail } from '../mail/mail.service.js';
-import { teammateInviteMail } from '../mail/templates.js';
+import { enqueueMail, teammateInviteMail } from '../mail/index.js';
 
 type Organiser = Caller & { organisationId: number };
 

@@ -1,0 +1,17 @@
+/**
+ * The mail feature as other features see it: queue a message (inside the caller's
+ * transaction) with one of the templates; the job handler for the composition root; and
+ * the drain that tests use to deliver what is queued at once.
+ */
+export { drainMailOutbox, enqueueMail, sendMailJob, type MailAttachment, type MailToSend } from './mail.service.js';
+export { mailRoutes } from './mail.routes.js';
+export {
+  contactCopyMail,
+  escapeHtml,
+  recoveryCodeMail,
+  signInCodeMail,
+  signInLockoutMail,
+  teammateInviteMail,
+  verificationCodeMail,
+  type MailContent,
+} from './templates.js';
