@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -108,15 +109,26 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
       info: {
         title: 'Tikiti API',
         version: '1',
-        description: 'Every response is { status, status_description, data }.',
+        description:
+          'Every response is the envelope { status, status_description, data }, errors included. ' +
+          'Organiser and buyer calls take the session token in the `Auth` header; a call that signs in ' +
+          'returns it in the `auth` response header. Prices are in major units of the event currency.',
       },
       components: { securitySchemes: { Auth: { type: 'apiKey', in: 'header', name: 'Auth' } } },
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+  const logoFile = path.join(config.webDist ?? defaultWebDist, 'favicon.svg');
+  // The interactive reference at /docs, the OpenAPI document itself at /docs/json (docs/api.md).
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    staticCSP: true,
+    theme: { title: 'Tikiti API reference' },
+    ...(fs.existsSync(logoFile) ? { logo: { type: 'image/svg+xml', content: fs.readFileSync(logoFile) } } : {}),
+  });
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { schema: { tags: ['Operations'] } }, async (_request, reply) => {
     const database = await checkDatabase(ctx);
     if (database === 'ok') return send(reply, { ok: true });
     return send(
@@ -128,7 +140,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
 
   // Feature routes: the API lives under /v1 (spec §7).
   for (const routes of featureRoutes) {
-    await app.register(routes.plugin, { prefix: routes.prefix ?? '/v1', ctx });
+    await app.register(async (scope) => {
+      // Each call is listed under its feature in the reference at /docs.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, tags: route.schema?.tags ?? [routes.tag] };
+      });
+      await scope.register(routes.plugin, { prefix: routes.prefix ?? '/v1', ctx });
+    });
   }
 
   await serveWeb(app, config.webDist ?? defaultWebDist);

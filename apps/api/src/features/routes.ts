@@ -13,15 +13,17 @@ export interface FeatureRoutes {
   plugin: (app: FastifyInstance, opts: { ctx: AppContext }) => Promise<void>;
   /** Defaults to /v1. */
   prefix?: string;
+  /** The group its calls are listed under in the API reference at /docs. */
+  tag: string;
 }
 
 /** Every feature's routes, registered in this order by buildApp. */
 export const featureRoutes: FeatureRoutes[] = [
-  { plugin: mediaRoutes, prefix: '' },
-  { plugin: catalogueRoutes },
-  { plugin: eventsRoutes },
-  { plugin: contactRoutes },
-  { plugin: mailRoutes, prefix: '' },
-  { plugin: accountsRoutes },
-  { plugin: teamRoutes },
+  { plugin: mediaRoutes, prefix: '', tag: 'Images' },
+  { plugin: catalogueRoutes, tag: 'Catalogue (public)' },
+  { plugin: eventsRoutes, tag: 'Organiser events' },
+  { plugin: contactRoutes, tag: 'Contact' },
+  { plugin: mailRoutes, prefix: '', tag: 'Development' },
+  { plugin: accountsRoutes, tag: 'Accounts and sign-in' },
+  { plugin: teamRoutes, tag: 'Team' },
 ];

@@ -45,12 +45,27 @@ describe('API plumbing', () => {
   });
 });
 
-describe('OpenAPI document', () => {
-  it('is served at /docs and lists the API', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+describe('API reference', () => {
+  it('serves the OpenAPI document at /docs/json, generated from the routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toBe('Tikiti API');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/event/view', '/v1/auth/login']));
+    expect(doc.paths['/v1/auth/login'].post.requestBody).toBeTruthy();
+  });
+
+  it('serves a readable, interactive reference at /docs', async () => {
+    let res = await t.app.inject({ method: 'GET', url: '/docs' });
+    if (res.statusCode >= 300 && res.statusCode < 400) {
+      res = await t.app.inject({
+        method: 'GET',
+        url: new URL(res.headers.location as string, 'http://x/docs/').pathname,
+      });
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('swagger-ui');
   });
 });
