@@ -5,7 +5,8 @@ const apiGlobalSetup = ['apps/api/src/test-support/global-setup.ts'];
 /**
  * Projects: unit (contract, pure functions), web (the web app's components, stores and API
  * client in happy-dom), the API integration suite twice (PGlite and a real PostgreSQL server
- * the run starts itself), and browser journeys on the built app.
+ * the run starts itself; `*.postgres.test.ts` files run on PostgreSQL only), and browser
+ * journeys on the built app.
  */
 export default defineConfig({
   test: {
@@ -29,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['apps/api/src/**/*.test.ts'],
+          // Faults of a real server (restarts, a second process on one database) need PostgreSQL.
+          exclude: ['**/*.postgres.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
           globalSetup: apiGlobalSetup,
           testTimeout: 30_000,

@@ -2,14 +2,13 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, type ApiProcess } from '../test-support/api-process.js';
 import { startPostgres, type PostgresServer } from '../test-support/postgres-server.js';
-import { testDbKind } from '../test-support/test-app.js';
 
 /**
  * Faults of the database under a running API process (docs/security.md, "Timeouts"): a
  * PostgreSQL restart, and a network that goes silent. These need a server of their own to
- * restart, so they run in the PostgreSQL project only; PGlite lives inside the process.
+ * restart, so they run in the PostgreSQL project only (`*.postgres.test.ts`); PGlite lives
+ * inside the process.
  */
-const onPostgres = testDbKind === 'postgres';
 
 interface Answer {
   status: number | 'network-error';
@@ -38,7 +37,7 @@ async function until(what: () => Promise<boolean>, timeoutMs: number) {
   return true;
 }
 
-describe.runIf(onPostgres)('a PostgreSQL restart under the running API', () => {
+describe('a PostgreSQL restart under the running API', () => {
   let pg: PostgresServer;
   let api: ApiProcess;
   beforeAll(async () => {
@@ -113,7 +112,7 @@ async function startRelay(target: number) {
   };
 }
 
-describe.runIf(onPostgres)('a database that stops answering', () => {
+describe('a database that stops answering', () => {
   let pg: PostgresServer;
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let api: ApiProcess;
