@@ -367,7 +367,7 @@ describe('buyer pages', () => {
     await page.getByRole('button', { name: 'LOAD MORE' }).click();
     await page.getByText('there are no more posts yet').waitFor();
 
-    // Privacy policy: the spec's subjects.
+    // Privacy policy: the subjects of docs/product.md#buyer-side.
     await page.goto('/privacy-policy');
     for (const text of ['Account data:', 'Contact data:', 'Billing data:', 'Card details:', 'How long we keep it']) {
       await page.getByText(text).first().waitFor();

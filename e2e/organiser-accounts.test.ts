@@ -89,7 +89,7 @@ describe('organiser accounts journey', () => {
 
       const { context, page, failures } = await newPage(viewport);
 
-      // Register step 1: the spec's message when fields are missing, then the person.
+      // Register step 1: the message of docs/product.md#validation-rules when fields are missing, then the person.
       await page.goto('/organizer/register');
       await page.getByRole('heading', { name: 'Create your organiser account' }).waitFor();
       await expect.poll(() => page.title()).toContain('Create your organiser account');

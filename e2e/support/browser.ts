@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** The launch flags DEVELOPERS.md requires; the browser is Debian's Chromium, never a download. */
+/** The launch flags docs/architecture.md#browser-journeys requires; the browser is Debian's Chromium, never a download. */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

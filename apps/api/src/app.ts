@@ -34,7 +34,7 @@ export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.met
 
 /**
  * Builds the Fastify app: external plugins, then cross-cutting ones, then feature routes
- * (STYLE.md habit 6). Listening is the caller's job, so tests use `inject` or a port.
+ * (docs/architecture.md#plugin-order). Listening is the caller's job, so tests use `inject` or a port.
  */
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -138,7 +138,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     );
   });
 
-  // Feature routes: the API lives under /v1 (spec §7).
+  // Feature routes: the API lives under /v1 (docs/api.md#calls).
   for (const routes of featureRoutes) {
     await app.register(async (scope) => {
       // Each call is listed under its feature in the reference at /docs.

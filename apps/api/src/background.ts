@@ -18,7 +18,7 @@ const SHUTDOWN_GRACE_MS = 5000;
 
 /**
  * Runs the job worker. Jobs are claimed in PostgreSQL, so several API instances run
- * workers side by side (DESIGN.md §10).
+ * workers side by side (docs/architecture.md#background-work).
  */
 export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger) {
   const worker = startJobWorker(ctx, jobHandlers, log);

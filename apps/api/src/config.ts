@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Every setting of the API, read from the environment once at start-up (DESIGN.md §2).
+ * Every setting of the API, read from the environment once at start-up (docs/architecture.md#configuration).
  * A wrong value stops the process with a message naming the variable.
  */
 const bool = z

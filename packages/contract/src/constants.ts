@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and DESIGN.md, shared by the API and the web app. */
+/** Business constants of docs/product.md#business-constants-and-limits, shared by the API and the web app. */
 
 export const EVENT_STATUS = { published: 1, draft: 2 } as const;
 export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
@@ -6,7 +6,7 @@ export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
 export const TICKET_STATUS = { open: 1, deleted: 3 } as const;
 export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
 
-/** DESIGN.md §6: 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
+/** docs/product.md#booking-status. */
 export const BOOKING_STATUS = { pending: 1, paid: 2, failed: 3, cancelled: 4, refunded: 5 } as const;
 export type BookingStatus = (typeof BOOKING_STATUS)[keyof typeof BOOKING_STATUS];
 
@@ -60,7 +60,7 @@ export const LIMITS = {
   priceMax: 1_000_000,
 } as const;
 
-/** The product's time zone (DESIGN.md §3). Kenya keeps UTC+3 all year, no daylight saving. */
+/** The product's time zone (docs/product.md#dates-and-times). Kenya keeps UTC+3 all year, no daylight saving. */
 export const TIME_ZONE = 'Africa/Nairobi';
 export const NAIROBI_OFFSET_MINUTES = 180;
 

@@ -19,7 +19,7 @@ describe('Nairobi days', () => {
   });
 });
 
-describe('date presets (spec §4)', () => {
+describe('date presets (docs/product.md#date-presets)', () => {
   // Wednesday 11 March 2026, 10:00 in Nairobi.
   const wednesday = at('2026-03-11T10:00');
 

@@ -1,6 +1,6 @@
 import { addDays, isoWeekday, nairobiDay } from './nairobi-time.js';
 
-/** Spec §4 date presets. Weeks run Monday to Sunday; a weekend is Saturday and Sunday. */
+/** docs/product.md#date-presets. Weeks run Monday to Sunday; a weekend is Saturday and Sunday. */
 export const DATE_PRESETS = [
   'today',
   'tomorrow',

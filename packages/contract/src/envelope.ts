@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every response body is `{ status, status_description, data }` (spec §7, DESIGN.md §3). */
+/** Every response body is `{ status, status_description, data }` (docs/product.md#envelope). */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.number().int(), status_description: z.string(), data });
 

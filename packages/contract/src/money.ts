@@ -2,7 +2,7 @@ import { CURRENCIES, type Currency } from './constants.js';
 
 /**
  * Money, one way everywhere (docs/product.md, "Money"): the database keeps integer minor
- * units, the API speaks major units (spec'd prices are plain numbers such as 49.5), and
+ * units, the API speaks major units (prices are plain numbers such as 49.5), and
  * people read "USD 1,250.00". A currency is a property of the event, never a default.
  */
 export interface Money {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from './slug.js';
 
-describe('slugify (spec §2)', () => {
+describe('slugify (docs/product.md#buyer-side)', () => {
   it('lower-cases and turns spaces into hyphens', () => {
     expect(slugify('Nairobi Tech Summit')).toBe('nairobi-tech-summit');
   });

@@ -1,5 +1,5 @@
 /**
- * Spec §2: title lower-cased, spaces to hyphens, non-word characters removed,
+ * docs/product.md#buyer-side: title lower-cased, spaces to hyphens, non-word characters removed,
  * repeated hyphens collapsed, edge hyphens trimmed.
  */
 export function slugify(title: string): string {

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-/** The token a client sends in the `Auth` request header (spec §6). */
+/** The token a client sends in the `Auth` request header (docs/product.md#token-headers). */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const raw = request.headers[AUTH_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -49,7 +49,7 @@ export function organiserOf(request: FastifyRequest): Caller & { organisationId:
   return caller as Caller & { organisationId: number };
 }
 
-/** Hands a new token to the client in the `auth` response header (spec §6). */
+/** Hands a new token to the client in the `auth` response header (docs/product.md#token-headers). */
 export function issueToken(reply: FastifyReply, token: string) {
   reply.header(AUTH_HEADER, token);
 }

@@ -1,6 +1,6 @@
 import type { FieldError } from '@tikiti/contract';
 
-/** Errors are values with a code (STYLE.md habit 4); the error handler maps them to the envelope. */
+/** Errors are values with a code (CONTRIBUTING.md#errors-are-apperror-values); the error handler maps them to the envelope. */
 export class AppError extends Error {
   constructor(
     readonly status: number,

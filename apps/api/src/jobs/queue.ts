@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { insertJob } from './jobs.repo.js';
 
 /**
- * The job queue's API for features (DESIGN.md §10). A feature enqueues with `enqueueJob` and
+ * The job queue's API for features (docs/architecture.md#background-work). A feature enqueues with `enqueueJob` and
  * exports a `JobHandler` for its kinds; background.ts, the composition root, hands every
  * handler to the worker. So features import jobs/, and jobs/ imports no feature.
  */

@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../db/client.js';
 import { tooManyRequests } from '../http/errors.js';
 
 /**
- * Fixed-window counter kept in PostgreSQL, so every API instance shares it (DESIGN.md §10).
+ * Fixed-window counter kept in PostgreSQL, so every API instance shares it (docs/architecture.md#growing-past-one-machine).
  * Counts one hit on `key`; throws 429 once more than `limit` hits fall in the window.
  */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number, now = new Date()) {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * A throwaway PostgreSQL server for tests and benchmarks (ENVIRONMENT.md): initdb into a
+ * A throwaway PostgreSQL server for tests and benchmarks (docs/architecture.md#throwaway-postgresql-server): initdb into a
  * temporary folder, start on a free port, stop and delete afterwards.
  */
 export interface PostgresServer {

@@ -43,7 +43,7 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database, for `app.inject` tests (STYLE.md habit 9). The catalogue
+ * The real app on a fresh database, for `app.inject` tests (CONTRIBUTING.md#tests-beside-the-code-on-a-real-database). The catalogue
  * cache is off unless a test turns it on, since fixtures write to the database directly.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {

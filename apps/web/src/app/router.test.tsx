@@ -15,7 +15,7 @@ function open(path: string) {
   return router;
 }
 
-describe('guarded pages (spec §2: payment/success and account/tickets need a token)', () => {
+describe('guarded pages (docs/product.md#routes-and-screens: payment/success and account/tickets need a token)', () => {
   it.each([
     ['/payment/success?payment_intent_client_secret=pi_1', '/payment/success?payment_intent_client_secret=pi_1'],
     ['/account/tickets', '/account/tickets'],

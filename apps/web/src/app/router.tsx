@@ -12,7 +12,7 @@ import { eventsPages } from '../features/events';
 import { teamPages } from '../features/team';
 import { PublicLayout } from './layouts/public-layout';
 
-/** Each navigation scrolls to the top (spec §2). */
+/** Each navigation scrolls to the top (docs/product.md#routes-and-screens). */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

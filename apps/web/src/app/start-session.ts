@@ -14,7 +14,7 @@ import { useEventDrafts } from '../features/events';
  */
 export function startSession(queryClient: QueryClient, navigate: (path: string) => Promise<void> | void) {
   connectSessionToApi();
-  // Spec §4 "Session end": a 401/406 clears the token and goes to the matching sign-in page.
+  // docs/product.md#session-end: a 401/406 clears the token and goes to the matching sign-in page.
   setSessionEndHandler((side) => {
     queryClient.clear();
     void navigate(side === 'organiser' ? routes.signIn : routes.login);

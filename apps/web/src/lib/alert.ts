@@ -7,7 +7,7 @@ export interface AlertMessage {
 }
 
 /**
- * The organiser alert banner (spec §8): one message at a time, in memory only (a reload
+ * The organiser alert banner (docs/product.md#error-messages): one message at a time, in memory only (a reload
  * starts without one). A message set just before a navigation (a success that moves on, the
  * 2.5 s redirect after a 409) must survive that navigation; older messages are dropped when
  * the visitor moves on.

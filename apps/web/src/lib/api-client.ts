@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Which sign-in page a 401/406 sends the visitor to (spec §4 "Session end"). */
+/** Which sign-in page a 401/406 sends the visitor to (docs/product.md#session-end). */
 export type Side = 'buyer' | 'organiser';
 
 /**
@@ -105,7 +105,7 @@ export function isRetryable(err: unknown): boolean {
 }
 
 /**
- * The one HTTP client (STYLE.md habit 10): sends `Auth`, keeps a token handed back in `auth`,
+ * The one HTTP client (CONTRIBUTING.md#one-api-client-in-the-web-app): sends `Auth`, keeps a token handed back in `auth`,
  * ends the session on 401/406, unwraps the envelope and parses `data` with the call's schema.
  * An answer that does not match the contract is an ApiError the user sees, not a silent cast.
  */

@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
- * Puts the server's field errors on the form fields they name (STYLE.md habit 11). `prefix`
+ * Puts the server's field errors on the form fields they name (CONTRIBUTING.md#server-errors-land-on-form-fields). `prefix`
  * maps a body path to a form path (an array body `2.max_tickets` → `tickets.2.max_tickets`);
  * `known` says which paths exist on this form. Returns how many fields got an error.
  */
@@ -23,7 +23,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return applied;
 }
 
-/** True when any of the named values is blank: spec §5 answers 'All fields are required'. */
+/** True when any of the named values is blank: docs/product.md#validation-rules answers 'All fields are required'. */
 export function anyBlank(values: Record<string, unknown>, names: readonly string[]): boolean {
   return names.some((n) => {
     const v = values[n];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateChip, formatDateRange, formatDay, formatLongDay, formatMoney, formatTime } from './format';
 
-describe('dates in Nairobi time (DESIGN.md §11)', () => {
+describe('dates in Nairobi time (docs/product.md#look-and-feel)', () => {
   // 06:00–14:00 UTC is 09:00–17:00 in Nairobi (UTC+3 all year).
   const start = '2026-03-12T06:00:00Z';
   const end = '2026-03-12T14:00:00Z';

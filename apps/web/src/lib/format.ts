@@ -1,6 +1,6 @@
 import { formatAmount, TIME_ZONE } from '@tikiti/contract';
 
-/** Dates and times in Nairobi time, as people in Kenya read them (DESIGN.md §11). */
+/** Dates and times in Nairobi time, as people in Kenya read them (docs/product.md#look-and-feel). */
 const dayFmt = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
   weekday: 'short',

@@ -1,7 +1,7 @@
 import type { PersistOptions, PersistStorage, StorageValue } from 'zustand/middleware';
 
 /**
- * Client state kept across reloads (spec §3). Every store that persists writes its own fields
+ * Client state kept across reloads (docs/product.md#entities-and-fields). Every store that persists writes its own fields
  * into one local-storage entry, `tikiti`, shaped `{ state: {...}, version }` as it has been since
  * the app had a single store: the stores are separate, each owned by its feature, yet what a
  * visitor saved before the split (a session, a booking, a draft) is read back unchanged, and

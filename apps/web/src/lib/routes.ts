@@ -1,4 +1,4 @@
-/** Spec §2 route table: one place for every path the app links to. */
+/** docs/product.md#routes-and-screens: one place for every path the app links to. */
 export const routes = {
   home: '/',
   allEvents: '/all-events',

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Runs one async action at a time: calls made while one runs are ignored (spec §4 "Save is
+ * Runs one async action at a time: calls made while one runs are ignored (docs/product.md#organiser-flows
  * ignored while a save is in progress"), even two clicks in the same tick.
  */
 export function useSingleFlight(): [busy: boolean, run: (action: () => Promise<void>) => Promise<void>] {

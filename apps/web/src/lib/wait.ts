@@ -1,2 +1,2 @@
-/** Resolves after `ms` milliseconds (the spec's timed redirects). */
+/** Resolves after `ms` milliseconds (the timed redirects of docs/product.md#business-constants-and-limits). */
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -16,14 +16,14 @@ export const verifyCodeBodySchema = z.object({
 });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
 
-/** POST v1/auth/firebase (spec §3 social sign-in payload) plus the verified ID token. */
+/** POST v1/auth/firebase (docs/product.md#buyer-sign-in) plus the verified ID token. */
 export const socialSignInBodySchema = z.object({
   firebaseUid: text().max(255).optional(),
   email: text().max(254).optional(),
   name: text().max(200).optional(),
   photoURL: text().max(2048).optional(),
   providerId: z.literal('google').optional(),
-  /** Google ID token; only its verified claims are trusted (DESIGN.md §4). */
+  /** Google ID token; only its verified claims are trusted (docs/product.md#buyer-sign-in). */
   credential: text().min(1, 'credential is required').max(8192),
 });
 export type SocialSignInBody = z.infer<typeof socialSignInBodySchema>;

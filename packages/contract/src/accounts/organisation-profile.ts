@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../envelope.js';
 
-/** GET v1/client/self (spec §3 Organisation profile). */
+/** GET v1/client/self (docs/product.md#entities-and-fields). */
 export const organisationProfileSchema = z.object({
   id: z.number().int(),
   organization_name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, msisdnSchema, personNameSchema, text } from '../common.js';
 import { envelope } from '../envelope.js';
 
-/** POST v1/client/register (spec §3 Organiser registration) → 201. */
+/** POST v1/client/register (docs/product.md#entities-and-fields) → 201. */
 export const registerOrganiserBodySchema = z.object({
   first_name: personNameSchema,
   last_name: personNameSchema,
@@ -14,7 +14,7 @@ export const registerOrganiserBodySchema = z.object({
   organization_msisdn: msisdnSchema,
 });
 export type RegisterOrganiserBody = z.infer<typeof registerOrganiserBodySchema>;
-/** Step 1 of the form (spec §2): the person. */
+/** Step 1 of the form (docs/product.md#organiser-side): the person. */
 export const registerStepOneSchema = registerOrganiserBodySchema.pick({
   first_name: true,
   last_name: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A ticket type as buyers and organisers see it (spec §3). Prices are major units. */
+/** A ticket type as buyers and organisers see it (docs/product.md#entities-and-fields). Prices are major units. */
 export const ticketTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -21,7 +21,7 @@ export type OrganizerSummary = z.infer<typeof organizerSummarySchema>;
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
-/** Spec §3 Event, plus `slug`, `image_card`, `category` and `organizer` for display. */
+/** docs/product.md#entities-and-fields Event, plus `slug`, `image_card`, `category` and `organizer` for display. */
 export const eventSchema = z.object({
   id: z.number().int(),
   title: z.string(),

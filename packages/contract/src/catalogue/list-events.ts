@@ -4,7 +4,7 @@ import { daySchema, emptyToUndefined, MAX_ID, paged, queryInt, queryIntOr, query
 import { envelope } from '../envelope.js';
 import { eventSchema } from './event.js';
 
-/** GET v1/event/view (spec §7): published events, soonest first. */
+/** GET v1/event/view (docs/api.md#catalogue-public): published events, soonest first. */
 export const listEventsQuerySchema = z
   .object({
     page: queryIntOr(1, 100000, 1),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PAYMENT_METHODS } from '../constants.js';
 import { text } from '../common.js';
 
-/** Spec §5 booking messages, shown in the 'Error!' dialog. */
+/** docs/product.md#validation-rules booking messages, shown in the 'Error!' dialog. */
 export const BOOKING_MESSAGES = {
   noTicket: 'Pick a ticket to book this event',
   noDetails: 'Personal details is required to proceed with payment',
@@ -16,7 +16,7 @@ export const bookingLineSchema = z.object({
 });
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 
-/** A guest's details (spec §5): all three required, no format checks. */
+/** A guest's details (docs/product.md#validation-rules): all three required, no format checks. */
 const required = (max: number) => text().trim().min(1, BOOKING_MESSAGES.noDetails).max(max);
 export const guestDetailsSchema = z.object({
   full_name: required(LIMITS.nameMax),
@@ -26,7 +26,7 @@ export const guestDetailsSchema = z.object({
 export type GuestDetails = z.infer<typeof guestDetailsSchema>;
 
 /**
- * POST v1/event/book (spec §3 Booking form, without the display-only total and currency):
+ * POST v1/event/book (docs/product.md#entities-and-fields, without the display-only total and currency):
  * only lines with a quantity above 0, and `details` when the buyer is a guest.
  */
 export const bookEventBodySchema = z.object({

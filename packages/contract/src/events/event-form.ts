@@ -5,7 +5,7 @@ import { envelope } from '../envelope.js';
 
 /**
  * An instant in ISO 8601 form, `YYYY-MM-DDTHH:mm[:ss[.fff]]` with an optional offset
- * (`Z` or `±HH:MM`). Without an offset it is Nairobi wall time (DESIGN.md §3), so the
+ * (`Z` or `±HH:MM`). Without an offset it is Nairobi wall time (docs/product.md#dates-and-times), so the
  * server never guesses from its own time zone. Years 1900–2100, as the date pickers offer.
  */
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
@@ -79,7 +79,7 @@ export const eventFieldsSchema = z
   });
 export type EventFields = z.infer<typeof eventFieldsSchema>;
 
-/** Step 1 of the create/edit forms (spec §2), as the web form holds it. */
+/** Step 1 of the create/edit forms (docs/product.md#organiser-side), as the web form holds it. */
 export const eventStepOneSchema = z
   .object({
     title: text().trim().min(1, 'Title is required').max(LIMITS.titleMax),

@@ -9,7 +9,7 @@ import { addDays, nairobiDay } from '../nairobi-time.js';
  * GET v1/client/event/view: the organisation's events, any status, latest start first.
  * Days are Nairobi days. `start` keeps events starting on or after that day and `end`
  * events ending on or before that day, so a window holds the events that lie inside it
- * (what the tabs of spec §9 need: "Ended" must not hold an event still running).
+ * (what the tabs of docs/product.md#organiser-event-tabs need: "Ended" must not hold an event still running).
  * `start_created`/`end_created` bound the day the event was created.
  */
 export const listOwnEventsQuerySchema = pageQuerySchema
@@ -27,13 +27,13 @@ export const listOwnEventsQuerySchema = pageQuerySchema
   });
 export type ListOwnEventsQuery = z.infer<typeof listOwnEventsQuerySchema>;
 
-/** The organiser's event tabs (dashboard and My events, spec §2). */
+/** The organiser's event tabs (dashboard and My events, docs/product.md#organiser-event-tabs). */
 export const OWN_EVENT_TABS = ['all', 'recentlyPublished', 'upcoming', 'ongoing', 'ended', 'drafts'] as const;
 export type OwnEventTab = (typeof OWN_EVENT_TABS)[number];
 
 export type OwnEventsFilter = Pick<ListOwnEventsQuery, 'start' | 'end' | 'start_created' | 'end_created' | 'status'>;
 
-/** The query of a tab, with the windows of spec §9, seen from `now` (Nairobi days). */
+/** The query of a tab, with the windows of docs/product.md#organiser-event-tabs, seen from `now` (Nairobi days). */
 export function ownEventsTabFilter(tab: OwnEventTab, now: Date = new Date()): OwnEventsFilter {
   const today = nairobiDay(now);
   switch (tab) {
@@ -54,7 +54,7 @@ export function ownEventsTabFilter(tab: OwnEventTab, now: Date = new Date()): Ow
 export const listOwnEventsDataSchema = paged(eventSchema);
 export const listOwnEventsResponseSchema = envelope(listOwnEventsDataSchema);
 
-/** GET v1/client/summary: the dashboard's four figures (DESIGN.md §5: real, not placeholders). */
+/** GET v1/client/summary: the dashboard's four figures (docs/product.md#where-we-depart-from-the-original-spec-and-why). */
 export const dashboardSummarySchema = z.object({
   currency: z.string(),
   net_sales: z.number(),

@@ -42,7 +42,7 @@ export const updatedTicketSchema = z.object({
 export const updateTicketsBodySchema = z.array(updatedTicketSchema).min(1).max(LIMITS.ticketsPerEventMax);
 export type UpdateTicketsBody = z.infer<typeof updateTicketsBodySchema>;
 
-/** One row of the organiser's ticket form (spec §2): the same rules, read from typed text. */
+/** One row of the organiser's ticket form (docs/product.md#organiser-side): the same rules, read from typed text. */
 export const ticketRowFormSchema = z.object({
   id: ticketId,
   name: ticketFields.name,

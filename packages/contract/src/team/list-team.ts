@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, paged } from '../common.js';
 import { envelope } from '../envelope.js';
 
-/** Spec §3 Teammate. `last_login_date` is null until the first sign-in (a pending invite). */
+/** docs/product.md#entities-and-fields. `last_login_date` is null until the first sign-in (a pending invite). */
 export const teammateSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),

@@ -70,7 +70,7 @@ export const events = pgTable(
 
 /**
  * Ticket types. `sold` counts paid tickets, `held` tickets reserved by pending bookings;
- * the CHECK makes overselling impossible whatever the concurrency (DESIGN.md §5).
+ * the CHECK makes overselling impossible whatever the concurrency (docs/product.md#inventory).
  */
 export const ticketTypes = pgTable(
   'ticket_types',

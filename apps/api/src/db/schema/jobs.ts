@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The durable job queue (DESIGN.md §10): work that must happen after a change commits
+ * The durable job queue (docs/architecture.md#background-work): work that must happen after a change commits
  * (mail, and later hold expiry, settlement retries, refunds, M-Pesa callbacks), shared by
  * every API instance. State: queued (waiting for `run_at`), running (claimed by a worker
  * until `locked_until`; an expired lease means the worker died and the job is claimed

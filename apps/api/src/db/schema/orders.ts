@@ -4,7 +4,7 @@ import { accounts } from './accounts.js';
 import { events, ticketTypes } from './catalogue.js';
 
 /**
- * A buyer's order for one event. Status (DESIGN.md §6): 1 pending (tickets held until
+ * A buyer's order for one event. Status (docs/product.md#booking-status): 1 pending (tickets held until
  * `hold_expires_at`), 2 paid, 3 failed or expired, 4 cancelled, 5 refunded.
  */
 export const bookings = pgTable(

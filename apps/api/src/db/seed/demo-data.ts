@@ -1,5 +1,5 @@
 /**
- * The demo marketplace (DESIGN.md §2): corporate and professional events at real Kenyan
+ * The demo marketplace (docs/architecture.md#demo-data): corporate and professional events at real Kenyan
  * venues, run by fictional Kenyan organisations. Days are offsets from the day of seeding.
  */
 

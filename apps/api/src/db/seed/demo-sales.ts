@@ -30,7 +30,7 @@ const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-/** How long checkout holds tickets (DESIGN.md §5). */
+/** How long checkout holds tickets (docs/product.md#inventory). */
 const HOLD_MS = 15 * MINUTE_MS;
 
 export interface SaleTicketType {

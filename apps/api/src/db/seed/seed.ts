@@ -23,7 +23,7 @@ async function hasCategories(db: Db): Promise<boolean> {
 }
 
 /**
- * Loads the demo marketplace (DESIGN.md §2) into an empty database: categories, five
+ * Loads the demo marketplace (docs/architecture.md#demo-data) into an empty database: categories, five
  * organisers (the first with the demo sign-in), upcoming, past and draft events with
  * ticket types and a generated cover each, and the buyers' paid bookings behind every
  * ticket type's `sold` count (no e-tickets). A database that has any category is left

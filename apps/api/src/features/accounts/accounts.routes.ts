@@ -33,7 +33,7 @@ const signIn = (reply: FastifyReply, result: SignInResult, description = 'Signed
   return send(reply, result.data, { description });
 };
 
-/** Organiser registration, sign-in, recovery and sessions; buyer sign-in (spec §7, DESIGN.md §3–4). */
+/** Organiser registration, sign-in, recovery and sessions; buyer sign-in (docs/api.md#accounts). */
 export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;

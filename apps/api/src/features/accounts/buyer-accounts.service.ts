@@ -47,7 +47,7 @@ export async function verifySignInCode(ctx: AppContext, body: VerifyCodeBody, ip
   return { token, data: signedIn(account) };
 }
 
-/** POST v1/auth/firebase: Google sign-in; only the verified ID token is believed (DESIGN.md §4). */
+/** POST v1/auth/firebase: Google sign-in; only the verified ID token is believed (docs/product.md#buyer-sign-in). */
 export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: string): Promise<SignInResult> {
   const clientId = ctx.config.googleClientId;
   if (!clientId) throw new AppError(404, 'not_configured', 'Google sign-in is not configured');

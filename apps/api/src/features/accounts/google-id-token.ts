@@ -1,7 +1,7 @@
 import { createPublicKey, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
 
 /**
- * Verifies a Google ID token (DESIGN.md §4): RS256 signature against Google's published
+ * Verifies a Google ID token (docs/product.md#buyer-sign-in): RS256 signature against Google's published
  * keys, issuer, audience (our client id), expiry, and a verified email. Only then are its
  * claims trusted; the rest of the sign-in payload is never believed on its own.
  */

@@ -11,7 +11,7 @@ import {
 } from './accounts.repo.js';
 
 /**
- * Six-digit codes mailed to a person (DESIGN.md §4): stored only as a salted HMAC, single
+ * Six-digit codes mailed to a person (docs/product.md#one-time-codes): stored only as a salted HMAC, single
  * use, short-lived, and dead after LIMITS.codeMaxAttempts wrong tries.
  */
 const digest = (salt: string, code: string) => createHmac('sha256', salt).update(code).digest('hex');

@@ -8,7 +8,7 @@ export type Caller = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Issues an opaque random token; only its hash is stored (DESIGN.md §4). */
+/** Issues an opaque random token; only its hash is stored (docs/product.md#passwords-and-sessions). */
 export async function createSession(db: Db, accountId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + LIMITS.sessionDays * 86_400_000);

@@ -1,7 +1,7 @@
 /**
  * Phone numbers are kept in one form, `+` and digits, so "0712 345 678", "254712345678"
  * and "+254 712-345-678" are the same person. A leading 0 (or a bare 9-digit number) is
- * read as a Kenyan number (spec §1: events are in Kenya).
+ * read as a Kenyan number (docs/product.md#what-tikiti-does-and-for-whom).
  */
 export function normaliseMsisdn(raw: string): string {
   let digits = raw.replace(/\D/g, '');
@@ -12,7 +12,7 @@ export function normaliseMsisdn(raw: string): string {
 
 export const normaliseEmail = (raw: string) => raw.trim().toLowerCase();
 
-/** A sign-in username is an email address or a phone number (spec §2 placeholder Email/Phone). */
+/** A sign-in username is an email address or a phone number (docs/product.md#validation-rules). */
 export type Username = { kind: 'email'; email: string } | { kind: 'msisdn'; msisdn: string };
 
 export function parseUsername(raw: string): Username {

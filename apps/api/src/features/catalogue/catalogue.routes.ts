@@ -13,7 +13,7 @@ import {
 } from './catalogue.service.js';
 
 /**
- * The public catalogue (spec §7). Responses are built by the typed service, serialised once
+ * The public catalogue (docs/api.md#catalogue-public). Responses are built by the typed service, serialised once
  * and kept briefly in the catalogue cache: these are the hottest routes, and a response
  * schema would re-validate every event on the way out for no gain.
  */

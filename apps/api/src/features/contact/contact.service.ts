@@ -7,7 +7,7 @@ import { contactCopyMail, enqueueMail } from '../mail/index.js';
 /** Messages one address may send per window: enough for a person, useless for a spammer. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 10 * 60 } as const;
 
-/** POST v1/contact: keeps the Contact page's message and mails a copy to the operator (DESIGN.md §3). */
+/** POST v1/contact: keeps the Contact page's message and mails a copy to the operator (docs/product.md#calls). */
 export async function sendContactMessage(
   db: Db,
   body: SendMessageBody,

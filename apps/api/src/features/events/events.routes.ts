@@ -21,7 +21,7 @@ import { readEventForm } from './read-event-form.js';
 import { registerTicketTypes, updateTicketTypes } from './ticket-types.service.js';
 
 /**
- * The organiser's events and ticket types (spec §7). Every call needs an organiser token and
+ * The organiser's events and ticket types (docs/api.md#events-organiser). Every call needs an organiser token and
  * is scoped to the caller's organisation: another organisation's event answers 404.
  */
 export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

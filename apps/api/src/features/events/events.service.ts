@@ -27,7 +27,7 @@ import {
   type NewEventRow,
 } from './events.repo.js';
 
-/** The columns the event form writes (DESIGN.md §5: each description field writes itself). */
+/** The columns the event form writes (docs/product.md#where-we-depart-from-the-original-spec-and-why). */
 function columnsOf(fields: EventFields) {
   return {
     title: fields.title,
@@ -58,7 +58,7 @@ export async function ownEventView(db: Db, organisationId: number, eventId: numb
 
 /**
  * POST v1/event/register: a new event of the caller's organisation, as a draft until its
- * first ticket types are saved (DESIGN.md §5). Returns the new id.
+ * first ticket types are saved (docs/product.md#event-status). Returns the new id.
  */
 export async function createEvent(
   db: Db,

@@ -138,7 +138,7 @@ describe('GET v1/client/event/view', () => {
     ]);
   });
 
-  it('gives each tab of the dashboard and My events the events it should hold (spec §9)', async () => {
+  it('gives each tab of the dashboard and My events the events it should hold (docs/product.md#organiser-event-tabs)', async () => {
     const tab = async (name: OwnEventTab) => titles(org.token, ownEventsTabFilter(name));
     expect(await tab('all')).toHaveLength(7);
     expect(await tab('recentlyPublished')).toEqual(['Far future', 'Upcoming', 'Ongoing', 'Ended', 'Long running']);

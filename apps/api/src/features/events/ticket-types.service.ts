@@ -47,7 +47,7 @@ function refuseTooMany(openCount: number) {
 
 /**
  * POST v1/event/{id}/ticket/register: adds ticket types to the organisation's event.
- * Saving the first ticket types of a draft publishes it (Finish Setup, DESIGN.md §5).
+ * Saving the first ticket types of a draft publishes it (Finish Setup, docs/product.md#event-status).
  */
 export async function registerTicketTypes(
   db: Db,

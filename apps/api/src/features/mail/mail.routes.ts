@@ -11,7 +11,7 @@ import { escapeHtml } from './templates.js';
 const mailboxQuerySchema = z.object({ to: text().trim().max(254).optional() });
 
 /**
- * The local mailbox (DESIGN.md §8): /dev/mailbox as a page, /dev/mailbox.json for scripts
+ * The local mailbox (docs/product.md#mail): /dev/mailbox as a page, /dev/mailbox.json for scripts
  * and browser tests. Both are absent in production.
  */
 export async function mailRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -43,7 +43,7 @@ export function retryDelaySeconds(attempts: number): number | null {
 }
 
 /**
- * Queues a message durably (DESIGN.md §8) as a `mail.send` job. Pass the request's
+ * Queues a message durably (docs/architecture.md#background-work) as a `mail.send` job. Pass the request's
  * transaction so the message exists exactly when the change that caused it does; sending
  * happens later, in the job worker, so a mail server that is down never fails the request.
  * Answers the job id.

@@ -14,7 +14,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-/** The shared frame of every message: brand header, body, footer (DESIGN.md §11 colours). */
+/** The shared frame of every message: brand header, body, footer (docs/product.md#look-and-feel). */
 function layout(title: string, bodyHtml: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>

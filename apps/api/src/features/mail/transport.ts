@@ -55,7 +55,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** Without SMTP every message is kept in the database and shown at /dev/mailbox (DESIGN.md §8). */
+/** Without SMTP every message is kept in the database and shown at /dev/mailbox (docs/product.md#mail). */
 function mailboxTransport(ctx: AppContext): MailTransport {
   return {
     async send(mail) {

@@ -13,7 +13,7 @@ import { send } from '../../http/envelope.js';
 import { inviteTeammate, listTeam } from './team.service.js';
 
 /**
- * The organiser's team (spec §2 Team access, §7 v1/admin/view and v1/register). The token is
+ * The organiser's team (docs/api.md#team v1/admin/view and v1/register). The token is
  * checked on request, before the body is read: no token is a 401, whatever the body.
  */
 export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

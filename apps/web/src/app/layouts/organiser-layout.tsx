@@ -19,7 +19,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * Spec §2 organiser frame: side menu on every page (a top bar on phones), a dismissible
+ * docs/product.md#organiser-side: side menu on every page (a top bar on phones), a dismissible
  * alert banner for results. Without an organiser session the pages cannot load anything,
  * so the organiser is sent to sign in (the same place a 401 sends them).
  */

@@ -19,7 +19,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-ink',
   );
 
-/** Spec §2 shared frame: top bar with active link and mobile toggle, bottom bar. */
+/** docs/product.md#buyer-side: top bar with active link and mobile toggle, bottom bar. */
 function TopBar() {
   const [open, setOpen] = useState(false);
   const token = useSession((s) => s.token);

@@ -4,7 +4,7 @@ import { alertIsFresh, clearAlert, useAlert } from '../../lib/alert';
 import { Alert } from '../ui/alert';
 
 /**
- * The dismissible alert banner of the organiser pages (spec §2, §8). A message older than a
+ * The dismissible alert banner of the organiser pages (docs/product.md#error-messages). A message older than a
  * moment is dropped when the organiser moves to another page, so results never go stale.
  */
 export function AlertBanner({ className }: { className?: string }) {

@@ -3,7 +3,7 @@ import { persist } from 'zustand/middleware';
 import type { RegisterStepOne } from '@tikiti/contract';
 import { persistFields } from '../../lib/persisted-state';
 
-/** What the sign-up pages carry from one page to the next, kept across reloads (spec §4). */
+/** What the sign-up pages carry from one page to the next, kept across reloads (docs/product.md#organiser-flows). */
 export interface AccountDrafts {
   /** Registration step 1, held until step 2 creates the account. */
   registration: RegisterStepOne | null;

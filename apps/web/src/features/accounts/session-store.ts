@@ -6,7 +6,7 @@ import { persistFields } from '../../lib/persisted-state';
 
 export type UserName = Pick<SignedIn, 'fn' | 'ln'>;
 
-/** The session of spec §3, kept across reloads: token, account type and the person's name. */
+/** The session of docs/product.md#entities-and-fields, kept across reloads: token, account type and the person's name. */
 export interface SessionState {
   token: string | null;
   accountType: AccountType | null;

@@ -1,4 +1,4 @@
-/** Line and order totals, added up in minor units so cents never drift (STYLE.md habit 7). */
+/** Line and order totals, added up in minor units so cents never drift (CONTRIBUTING.md#money-and-time-are-types). */
 export const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
 
 export function orderTotal(lines: { price: number; qty: number }[]): number {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PAGE_SIZE } from '@tikiti/contract';
 
 /**
- * Spec §4/§9 paging: the list starts at 6 and each Load More raises the limit by 6. The
+ * docs/product.md#business-constants-and-limits paging: the list starts at 6 and each Load More raises the limit by 6. The
  * limit falls back to 6 whenever `filtersKey` changes, so a new filter starts from the top.
  */
 export function useGrowingLimit(filtersKey: string) {

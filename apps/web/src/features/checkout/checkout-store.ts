@@ -4,7 +4,7 @@ import type { BookEventBody, BookingLine, PaymentMethod } from '@tikiti/contract
 import { persistFields } from '../../lib/persisted-state';
 
 /**
- * A booking the buyer is about to pay for: the body of POST v1/event/book (spec §3 Booking
+ * A booking the buyer is about to pay for: the body of POST v1/event/book (docs/product.md#entities-and-fields Booking
  * form) with what the payment page shows: the event's title, each line's ticket name, the
  * total and the event's currency.
  */
@@ -18,7 +18,7 @@ export interface PendingBooking extends BookEventBody {
 /** Client state of the checkout, kept across reloads: the booking and a payment secret per method. */
 export interface CheckoutState {
   booking: PendingBooking | null;
-  /** Spec §4: a secret already created for a method is reused instead of creating a new payment. */
+  /** docs/product.md#checkout-and-payments: a secret already created for a method is reused instead of creating a new payment. */
   paymentSecrets: Partial<Record<PaymentMethod, string>>;
   /** Starts paying for a new booking; a payment started for an earlier one is never reused. */
   startBooking(booking: PendingBooking): void;

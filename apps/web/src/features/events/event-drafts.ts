@@ -6,7 +6,7 @@ import { persistFields } from '../../lib/persisted-state';
 /** Step 1 of the create and edit forms: the details, with times as instants (ISO strings). */
 export type EventDetails = EventStepOne;
 
-/** The event being created (spec §4), held in client state until step 3 publishes it. */
+/** The event being created (docs/product.md#organiser-flows), held in client state until step 3 publishes it. */
 export type DraftEvent = EventDetails &
   /** Step 2's texts, kept when the organiser goes back a step. */
   Partial<Pick<EventFields, 'full_description' | 'short_description'>> & {

@@ -4,7 +4,7 @@ import { useSession } from '../session-store';
 
 /**
  * After a sign-in call: keeps the token it handed back in `auth` with the account type and the
- * person's name (spec §4). Sign-in calls are made anonymous, so a failed attempt leaves any
+ * person's name (docs/product.md#session-end). Sign-in calls are made anonymous, so a failed attempt leaves any
  * earlier session as it was, and only a successful one replaces it.
  */
 export function keepSession({ data, token }: ApiAnswer<SignedIn>, accountType: AccountType) {

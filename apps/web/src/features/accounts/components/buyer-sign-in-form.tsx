@@ -90,7 +90,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     setFailure(null);
     try {
       await verify.mutateAsync(body);
-      // Back to the guarded page that sent the visitor here, else home (spec §4).
+      // Back to the guarded page that sent the visitor here, else home (docs/product.md#guards).
       const from = (location.state as { from?: string } | null)?.from;
       void navigate(from ?? routes.home, { replace: true });
     } catch (err) {
@@ -142,7 +142,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
 }
 
 /**
- * The buyer's sign-in and sign-up (DESIGN.md §7): a one-time code mailed to the email
+ * The buyer's sign-in and sign-up (docs/product.md#buyer-sign-in): a one-time code mailed to the email
  * address; the first sign-in creates the account. Google sign-in joins here once a Google
  * client id is configured.
  */

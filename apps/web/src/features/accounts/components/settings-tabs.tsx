@@ -7,7 +7,7 @@ const tabs = [
   { to: routes.myTeam, label: 'Team Access' },
 ];
 
-/** The Settings tabs (spec §2): Details, and Team Access which opens the team page. */
+/** The Settings tabs (docs/product.md#organiser-side): Details, and Team Access which opens the team page. */
 export function SettingsTabs() {
   return (
     <nav className="mb-6 flex gap-1 border-b border-slate-200" aria-label="Settings">

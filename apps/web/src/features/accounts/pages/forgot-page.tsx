@@ -17,7 +17,7 @@ import { AuthShell } from '../components/auth-shell';
 /** How long a failed recovery call's message is shown before moving on to reset. */
 const ERROR_SHOWN_MS = 1500;
 
-/** Account recovery (spec §2): always stores the username and goes on to reset, even after an error. */
+/** Account recovery (docs/product.md#organiser-side): always stores the username and goes on to reset, even after an error. */
 export default function ForgotPage() {
   useTitle('Recover your account');
   const setResetUsername = useAccountDrafts((s) => s.setResetUsername);

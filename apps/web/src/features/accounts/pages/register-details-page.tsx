@@ -27,7 +27,7 @@ const stepTwoSchema = registerOrganiserBodySchema
   .extend({ terms: z.boolean().refine((v) => v, TERMS_MESSAGE) });
 type StepTwo = z.infer<typeof stepTwoSchema>;
 
-/** Organiser registration step 2 (spec §2): the organisation, the terms, then the create call. */
+/** Organiser registration step 2 (docs/product.md#organiser-side): the organisation, the terms, then the create call. */
 export default function RegisterDetailsPage() {
   useTitle('Your organisation');
   const draft = useSticky(useAccountDrafts((s) => s.registration));
@@ -53,7 +53,7 @@ export default function RegisterDetailsPage() {
     },
   });
 
-  // Spec §4: step 2 without the data of step 1 goes back to step 1.
+  // docs/product.md#organiser-flows: step 2 without the data of step 1 goes back to step 1.
   if (!draft) return <Navigate to={routes.register} replace />;
 
   const onValid = ({ terms: _terms, ...organisation }: StepTwo) =>
@@ -69,7 +69,7 @@ export default function RegisterDetailsPage() {
         showAlert('danger', errorMessage(err));
         applyServerFieldErrors(err, setError, (name) => (FIELDS as readonly string[]).includes(name));
         if (err instanceof ApiError && err.status === 409) {
-          // Spec §8: an existing account goes to sign-in after 2.5 s.
+          // docs/product.md#organiser-flows: an existing account goes to sign-in after 2.5 s.
           await wait(DELAYS_MS.redirectAfterConflict);
           void navigate(routes.signIn);
         }

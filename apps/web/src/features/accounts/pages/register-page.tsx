@@ -16,7 +16,7 @@ import { StepIndicator } from '../../../components/ui/step-indicator';
 const FIELDS = ['first_name', 'last_name', 'msisdn', 'email_address'] as const;
 const HELP_PHONE = '+254 700 000 000';
 
-/** Organiser registration step 1 (spec §2): the person; kept as a draft for step 2 (spec §4). */
+/** Organiser registration step 1 (docs/product.md#organiser-side): the person; kept as a draft for step 2 (docs/product.md#organiser-flows). */
 export default function RegisterPage() {
   useTitle('Create your organiser account');
   const draft = useAccountDrafts((s) => s.registration);

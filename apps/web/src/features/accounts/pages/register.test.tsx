@@ -17,7 +17,7 @@ const person = {
 
 afterEach(() => useAccountDrafts.setState({ registration: null, resetUsername: null }));
 
-describe('organiser registration step 1 (spec §5)', () => {
+describe('organiser registration step 1 (docs/product.md#validation-rules)', () => {
   const open = () => renderPage(<RegisterPage />, { path: '/organizer/register' });
 
   it('needs first name, last name, phone and email: All fields are required', async () => {
@@ -42,7 +42,7 @@ describe('organiser registration step 1 (spec §5)', () => {
   });
 });
 
-describe('organiser registration step 2 (spec §5)', () => {
+describe('organiser registration step 2 (docs/product.md#validation-rules)', () => {
   const open = () => renderPage(<RegisterDetailsPage />, { path: '/organizer/register-details' });
 
   async function fillOrganisation(user: ReturnType<typeof open>['user']) {
@@ -52,7 +52,7 @@ describe('organiser registration step 2 (spec §5)', () => {
     await user.type(screen.getByLabelText('Organisation phone'), '+254700000001');
   }
 
-  it('goes back to step 1 without its data (spec §4)', async () => {
+  it('goes back to step 1 without its data (docs/product.md#organiser-flows)', async () => {
     open();
     expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/register');
   });

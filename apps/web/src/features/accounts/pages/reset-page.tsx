@@ -25,7 +25,7 @@ const verifySchema = z
 type VerifyForm = z.infer<typeof verifySchema>;
 
 /**
- * Account verification (spec §2): the code mailed after registration, recovery or an invite
+ * Account verification (docs/product.md#organiser-side): the code mailed after registration, recovery or an invite
  * sets the password and signs the organiser in. The username comes from client state, or
  * from `?username=` in an invite link (then kept in client state).
  */
@@ -57,7 +57,7 @@ export default function ResetPage() {
     if (fromLink && fromLink !== stored) setResetUsername(fromLink);
   }, [fromLink, stored, setResetUsername]);
 
-  // Spec §2: no stored username → sign-in.
+  // docs/product.md#organiser-side: no stored username → sign-in.
   if (!username) return <Navigate to={routes.signIn} replace />;
 
   const onValid = ({ code, password }: VerifyForm) =>

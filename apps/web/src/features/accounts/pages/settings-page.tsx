@@ -5,7 +5,7 @@ import { useTitle } from '../../../lib/use-title';
 import { useOrganisationProfile } from '../api/organisation-profile';
 import { SettingsTabs } from '../components/settings-tabs';
 
-/** Settings, Details tab (spec §2): the organisation's details, read-only. */
+/** Settings, Details tab (docs/product.md#organiser-side): the organisation's details, read-only. */
 export default function SettingsPage() {
   useTitle('Settings');
   const profile = useOrganisationProfile();

@@ -12,7 +12,7 @@ import { useTitle } from '../../../lib/use-title';
 import { useSignInOrganiser } from '../api/sign-in';
 import { AuthShell } from '../components/auth-shell';
 
-/** Organiser sign-in (spec §2): username (email or phone) and password, then the dashboard. */
+/** Organiser sign-in (docs/product.md#organiser-side): username (email or phone) and password, then the dashboard. */
 export default function SignInPage() {
   useTitle('Host sign in');
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ const signedIn = { fn: 'Amina', ln: 'Otieno', account_type: 'organizer' };
 
 afterEach(() => useAccountDrafts.setState({ registration: null, resetUsername: null }));
 
-describe('organiser sign-in (spec §5)', () => {
+describe('organiser sign-in (docs/product.md#validation-rules)', () => {
   const open = () => renderPage(<SignInPage />, { path: '/organizer/login' });
 
   it('needs username and password: All fields are required', async () => {
@@ -69,7 +69,7 @@ describe('organiser sign-in (spec §5)', () => {
   });
 });
 
-describe('account verification (spec §5)', () => {
+describe('account verification (docs/product.md#validation-rules)', () => {
   const open = (at = '/organizer/reset') => renderPage(<ResetPage />, { path: '/organizer/reset', at });
 
   it('without a username to verify, goes to sign-in', async () => {
@@ -119,7 +119,7 @@ describe('account verification (spec §5)', () => {
   });
 });
 
-describe('account recovery (spec §5)', () => {
+describe('account recovery (docs/product.md#validation-rules)', () => {
   const open = () => renderPage(<ForgotPage />, { path: '/organizer/forgot' });
 
   it('needs the username: All fields are required', async () => {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listEventsDataSchema, type ListEventsQuery } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 
-/** The filters of spec §3 "Event list filters" (the query of GET v1/event/view); `filter` is the free-text search. */
+/** The filters of docs/api.md#catalogue-public (the query of GET v1/event/view); `filter` is the free-text search. */
 export type EventListFilters = Omit<ListEventsQuery, 'page'>;
 
 /**

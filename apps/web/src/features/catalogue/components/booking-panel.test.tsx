@@ -13,7 +13,7 @@ async function pay(user: ReturnType<typeof renderPanel>['user']) {
   await user.click(screen.getByRole('button', { name: 'Credit / Debit' }));
 }
 
-describe('booking (spec §5)', () => {
+describe('booking (docs/product.md#validation-rules)', () => {
   it('asks for at least one ticket before paying', async () => {
     const { user } = renderPanel();
     await pay(user);

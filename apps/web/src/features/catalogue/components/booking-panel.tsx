@@ -14,8 +14,8 @@ import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
 const noDetails: GuestDetails = { full_name: '', email_address: '', msisdn: '' };
 
 /**
- * Spec §2 booking: ticket quantities with line subtotals and a total, guest details when
- * not signed in as a buyer, and the 'Credit / Debit' tab that starts the payment (spec §5
+ * docs/product.md#buyer-side booking: ticket quantities with line subtotals and a total, guest details when
+ * not signed in as a buyer, and the 'Credit / Debit' tab that starts the payment (docs/product.md#validation-rules
  * checks, from the contract's booking form, errors in the 'Error!' dialog). The booking goes
  * to the checkout store, and the payment page takes it from there.
  */
@@ -45,7 +45,7 @@ export function BookingPanel({ event }: { event: Event }) {
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
 
   const startCardPayment = () => {
-    // Spec §5: at least one ticket, then a guest's full name, email and phone.
+    // docs/product.md#validation-rules: at least one ticket, then a guest's full name, email and phone.
     const form = bookEventBodySchema.safeParse({
       event_id: event.id,
       tickets: lines.map(({ id, qty, price }) => ({ id, qty, price })),

@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui';
 import { AlertCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
-/** Spec §8: the dialog titled 'Error!' that booking problems are shown in. */
+/** docs/product.md#error-messages: the dialog titled 'Error!' that booking problems are shown in. */
 export function ErrorDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
     <Dialog.Root open={message !== null} onOpenChange={(open) => !open && onClose()}>

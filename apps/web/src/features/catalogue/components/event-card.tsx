@@ -12,7 +12,7 @@ export function priceFromLabel(event: Pick<Event, 'price_from' | 'currency'>): s
   return `From ${formatMoney(event.price_from, event.currency)}`;
 }
 
-/** Day and short month of the start, as a chip over the image (DESIGN.md §11). */
+/** Day and short month of the start, as a chip over the image (docs/product.md#look-and-feel). */
 export function DateChip({ iso, className }: { iso: string; className?: string }) {
   const { day, month } = dateChip(iso);
   return (
@@ -65,7 +65,7 @@ export function EventImage({
   );
 }
 
-/** Spec §2 event card: image, date chip, title, short description, location, price; opens the details. */
+/** docs/product.md#buyer-side event card: image, date chip, title, short description, location, price; opens the details. */
 export function EventCard({ event, headingLevel = 3 }: { event: Event; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

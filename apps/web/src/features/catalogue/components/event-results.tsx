@@ -19,8 +19,8 @@ export function EventGridSkeleton({ count = 6 }: { count?: number }) {
 }
 
 /**
- * A list of events with every state of DESIGN.md §11: skeleton cards while the first page
- * loads, an error with a retry, an empty message with the next step, and spec §2's Load More
+ * A list of events with every state of docs/product.md#look-and-feel: skeleton cards while the first page
+ * loads, an error with a retry, an empty message with the next step, and docs/product.md#buyer-side's Load More
  * (shown only while total exceeds the current limit, reading "Loading..." while fetching).
  */
 export function EventResults({

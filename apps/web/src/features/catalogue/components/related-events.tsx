@@ -4,7 +4,7 @@ import { EventCard, EventCardSkeleton } from './event-card';
 
 const SHOWN = 3;
 
-/** Spec §2: other published events of the same category, this one left out. */
+/** docs/product.md#buyer-side: other published events of the same category, this one left out. */
 export function RelatedEvents({ event }: { event: Event }) {
   const query = useEvents({ limit: SHOWN + 1, category_id: event.category_id });
   const related = query.data?.data.filter((e) => e.id !== event.id).slice(0, SHOWN) ?? [];

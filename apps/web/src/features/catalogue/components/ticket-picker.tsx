@@ -23,7 +23,7 @@ const badge: Record<Availability, { text: string; className: string }> = {
 const stepper =
   'flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
-/** One ticket type (spec §2): name, admits, price, status, minus / quantity / plus, line subtotal. */
+/** One ticket type (docs/product.md#buyer-side): name, admits, price, status, minus / quantity / plus, line subtotal. */
 export function TicketRow({
   ticket,
   currency,

@@ -71,7 +71,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
-/** Spec §2 'All events' category buttons, the selected one highlighted. */
+/** docs/product.md#buyer-side 'All events' category buttons, the selected one highlighted. */
 function CategoryButtons({
   selected,
   onSelect,

@@ -16,7 +16,7 @@ import { RelatedEvents } from '../components/related-events';
 const mapsUrl = (event: Event) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.coordinates ?? event.location)}`;
 
-/** Blank lines separate paragraphs; single line breaks stay line breaks (spec §2). */
+/** Blank lines separate paragraphs; single line breaks stay line breaks (docs/product.md#buyer-side). */
 function Description({ text }: { text: string }) {
   const paragraphs = text
     .split(/\r?\n[ \t]*\r?\n/)
@@ -168,6 +168,6 @@ export default function EventDetailsPage() {
       </div>
     );
   }
-  // Keyed by id: another event starts with fresh quantities (spec §2 "reloads when id changes").
+  // Keyed by id: another event starts with fresh quantities (docs/product.md#buyer-side).
   return <EventDetails key={query.data.id} event={query.data} />;
 }

@@ -142,7 +142,7 @@ function Highlights() {
 
 const ALL = '';
 
-/** Spec §2 Browse events: category, organiser and date-preset dropdowns over a card grid. */
+/** docs/product.md#buyer-side Browse events: category, organiser and date-preset dropdowns over a card grid. */
 function BrowseEvents() {
   const [categoryId, setCategoryId] = useState(ALL);
   const [organizerId, setOrganizerId] = useState(ALL);

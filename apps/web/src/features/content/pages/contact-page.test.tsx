@@ -6,7 +6,7 @@ import ContactPage from './contact-page';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('contact form (spec §5: name, email and message required)', () => {
+describe('contact form (docs/product.md#validation-rules: name, email and message required)', () => {
   const open = () => renderPage(<ContactPage />, { path: '/talk-to-us' });
 
   it('sends nothing until name, email and message are given', async () => {

@@ -3,7 +3,7 @@ import { listOwnEventsDataSchema, ownEventsTabFilter, PAGE_SIZE, type OwnEventTa
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
-/** GET v1/client/event/view with the window of a tab (spec §9, Nairobi days as of now). */
+/** GET v1/client/event/view with the window of a tab (docs/product.md#organiser-event-tabs, Nairobi days as of now). */
 export function useOwnEvents(tab: OwnEventTab, page = 1, limit: number = PAGE_SIZE.organiser) {
   return useQuery({
     queryKey: [...eventsKeys.all, 'list', tab, page, limit],

@@ -2,7 +2,7 @@ import { createEventResponseSchema, eventDetailsResponseSchema, type EventFields
 import { apiCall } from '../../../lib/api-client';
 import { useEventsMutation } from './keys';
 
-/** The multipart body of the create and update calls (spec §7): the contract's text fields plus `file`. */
+/** The multipart body of the create and update calls (docs/api.md#events-organiser): the contract's text fields plus `file`. */
 function eventFormData(values: EventFields, file?: File | null): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(values)) {

@@ -10,8 +10,8 @@ export const descriptionsSchema = z.object({
 export type DescriptionValues = z.infer<typeof descriptionsSchema>;
 
 /**
- * Full and short description. Each label writes the field it names (DESIGN.md §5: the
- * spec's swapped labels are a defect of the original, not copied).
+ * Full and short description. Each label writes the field it names (docs/product.md#where-we-depart-from-the-original-spec-and-why: the
+ * original's swapped labels are a defect, not copied).
  */
 export function DescriptionFields({
   register,

@@ -4,7 +4,7 @@ import { imageProblem } from './image-picker';
 
 const now = new Date('2026-11-22T09:00:00Z');
 
-describe('eventBadge (spec §4 rule, in its order)', () => {
+describe('eventBadge (docs/product.md#event-badge, in its order)', () => {
   const start = '2026-11-20T06:00:00Z';
   it('calls any event whose end has passed Ended, draft or not', () => {
     expect(eventBadge({ start_time: start, end_time: '2026-11-22T08:59:59Z', status: 1 }, now).label).toBe('Ended');

@@ -3,9 +3,9 @@ import { EVENT_STATUS, type Event } from '@tikiti/contract';
 export type EventBadge = { label: 'Ended' | 'In progress' | 'Published' | 'Draft'; tone: 'slate' | 'green' | 'amber' };
 
 /**
- * Spec §4 badge rule, in its order: an event whose end has passed is 'Ended'; otherwise a
- * published one is 'In progress' once it has started and 'Published' before (the spec's
- * 'In progress' would mislead on an event months away); a draft is 'Draft'.
+ * docs/product.md#event-badge badge rule, in its order: an event whose end has passed is 'Ended'; otherwise a
+ * published one is 'In progress' once it has started and 'Published' before (an
+ * 'In progress' for every published event would mislead on an event months away); a draft is 'Draft'.
  */
 export function eventBadge(
   event: Pick<Event, 'start_time' | 'end_time' | 'status'>,

@@ -14,7 +14,7 @@ const toneClass = {
 };
 
 /**
- * An organiser's event card (spec §2): image, month and day, title, short description, badge
+ * An organiser's event card (docs/product.md#organiser-side): image, month and day, title, short description, badge
  * and "sold/max Ticket Sold". Opening it keeps the event in client state and starts editing.
  */
 export function EventCard({ event }: { event: Event }) {

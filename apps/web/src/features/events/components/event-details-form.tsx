@@ -24,11 +24,11 @@ type StepOneInput = z.input<typeof eventStepOneSchema>;
 type StepOneOutput = z.output<typeof eventStepOneSchema>;
 const REQUIRED = ['title', 'category_id', 'currency', 'start_time', 'end_time', 'location'] as const;
 
-/** Native date-time pickers: 5-minute steps, years 1900–2100 (spec §9), Nairobi wall time. */
+/** Native date-time pickers: 5-minute steps, years 1900–2100 (docs/product.md#business-constants-and-limits), Nairobi wall time. */
 const dateTimeProps = { type: 'datetime-local', step: 300, min: '1900-01-01T00:00', max: '2100-12-31T23:55' } as const;
 
 /**
- * Create/edit step 1 (spec §2): title, category, currency, start and end, location. Times are
+ * Create/edit step 1 (docs/product.md#organiser-side): title, category, currency, start and end, location. Times are
  * picked as Nairobi wall time and handed on as instants (ISO strings).
  */
 export function EventDetailsForm(props: EventDetailsFormProps) {

@@ -40,7 +40,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * The main event image (spec §2): a JPEG/PNG picker with a 2:1 preview and the size and type
+ * The main event image (docs/product.md#organiser-side): a JPEG/PNG picker with a 2:1 preview and the size and type
  * hints. A file of the wrong type or size is refused here, before any upload.
  */
 export function ImagePicker({

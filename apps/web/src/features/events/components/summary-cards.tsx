@@ -31,7 +31,7 @@ function Card({
   );
 }
 
-/** The dashboard's four figures, computed by the server from paid bookings (DESIGN.md §5). */
+/** The dashboard's four figures, computed by the server from paid bookings (docs/product.md#where-we-depart-from-the-original-spec-and-why). */
 export function SummaryCards() {
   const summary = useDashboardSummary();
   if (summary.isPending) {

@@ -29,7 +29,7 @@ type FormOutput = z.output<typeof formSchema>;
 /** The schema reads the rows' text as numbers; `sold` is display-only and dropped. */
 const resolver = zodResolver(formSchema) as unknown as Resolver<FormInput, unknown, FormOutput>;
 
-/** Spec §4: a new ticket starts with id -1, no name, price 0, 1 person, max 0, open. */
+/** docs/product.md#ticket-type-status: a new ticket starts with id -1, no name, price 0, 1 person, max 0, open. */
 export const newTicketRow = (): TicketRow => ({
   id: -1,
   name: '',
@@ -50,11 +50,11 @@ export const ticketRowOf = (t: TicketType): TicketRow => ({
 });
 
 const FIELDS = ['name', 'price_per_ticket', 'no_of_persons', 'max_tickets'] as const;
-/** Spec §5: every field of every row non-empty and non-zero. */
+/** docs/product.md#validation-rules: every field of every row non-empty and non-zero. */
 const rowIncomplete = (r: TicketRow) => FIELDS.some((f) => r[f].trim() === '' || (f !== 'name' && Number(r[f]) === 0));
 
 /**
- * The repeatable ticket rows of create step 3 and the ticket update page (spec §2): Name,
+ * The repeatable ticket rows of create step 3 and the ticket update page (docs/product.md#organiser-side): Name,
  * Price per ticket, No of persons per ticket, Max tickets; '+ Add Ticket'; X removes a row
  * (a saved one is hidden with status 3, a new one is dropped) but never the last one.
  * `onSave` gets every row, hidden ones included, so server error paths (`2.max_tickets`)

@@ -43,7 +43,7 @@ export function useImageAndDescriptions(defaults: Partial<DescriptionValues> | n
       setFile(null);
       setImageError(undefined);
     },
-    /** Spec §5 'Image is required': false, with the message shown, when no file is picked. */
+    /** docs/product.md#validation-rules 'Image is required': false, with the message shown, when no file is picked. */
     requireImage(): boolean {
       if (file) return true;
       setImageError(IMAGE_REQUIRED);

@@ -8,7 +8,7 @@ import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader } from '../components/event-page-header';
 import { useEventDrafts } from '../event-drafts';
 
-/** Create event step 1 (spec §2): the details, held in client state until step 2 creates the event. */
+/** Create event step 1 (docs/product.md#organiser-side): the details, held in client state until step 2 creates the event. */
 export default function CreateStep1Page() {
   useTitle('Create event');
   const draft = useEventDrafts((s) => s.draftEvent);

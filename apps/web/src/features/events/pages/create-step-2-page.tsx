@@ -15,7 +15,7 @@ import { stepLinkClass, useImageAndDescriptions } from '../components/use-image-
 import { useEventDrafts } from '../event-drafts';
 
 /**
- * Create event step 2 (spec §2): image and descriptions, then the create call; the event
+ * Create event step 2 (docs/product.md#organiser-side): image and descriptions, then the create call; the event
  * starts as a draft. Coming back here after the event exists updates it instead.
  */
 export default function CreateStep2Page() {

@@ -14,8 +14,8 @@ const linkClass =
   'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
 
 /**
- * Create event step 3 (spec §2): the ticket types. Saving them publishes the event
- * (DESIGN.md §5), then the organiser lands on the dashboard.
+ * Create event step 3 (docs/product.md#organiser-side): the ticket types. Saving them publishes the event
+ * (docs/product.md#event-status), then the organiser lands on the dashboard.
  */
 export default function CreateStep3Page() {
   useTitle('Create event');
@@ -24,7 +24,7 @@ export default function CreateStep3Page() {
   const navigate = useNavigate();
   const registerTickets = useRegisterTickets();
 
-  // Spec §2: without a stored event id, go to the dashboard.
+  // docs/product.md#organiser-side: without a stored event id, go to the dashboard.
   if (draft?.id === undefined) return <Navigate to={routes.dashboard} replace />;
   const eventId = draft.id;
 

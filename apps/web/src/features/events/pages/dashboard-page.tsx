@@ -18,8 +18,8 @@ const createLink = (
 );
 
 /**
- * Dashboard (spec §2): greeting, the four figures, recently published events and drafts.
- * An organisation without any event goes straight to creating its first one (spec §4).
+ * Dashboard (docs/product.md#organiser-side): greeting, the four figures, recently published events and drafts.
+ * An organisation without any event goes straight to creating its first one (docs/product.md#organiser-side).
  */
 export default function DashboardPage() {
   useTitle('Dashboard');

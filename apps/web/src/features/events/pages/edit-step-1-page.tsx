@@ -9,7 +9,7 @@ import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { detailsOf, useEventDrafts } from '../event-drafts';
 
 /**
- * Edit step 1 (spec §2): the stored event's details, pre-filled. Changes are kept with the
+ * Edit step 1 (docs/product.md#organiser-side): the stored event's details, pre-filled. Changes are kept with the
  * stored event and saved by step 2.
  */
 export default function EditStep1Page() {

@@ -22,8 +22,8 @@ const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
 ];
 
 /**
- * Edit step 2 (spec §2): the main image (kept unless 'Change' picks a new one), the
- * descriptions, and whether the event is published or a draft (DESIGN.md §5). 'Update Event'
+ * Edit step 2 (docs/product.md#organiser-side): the main image (kept unless 'Change' picks a new one), the
+ * descriptions, and whether the event is published or a draft (docs/product.md#event-status). 'Update Event'
  * saves everything from steps 1 and 2, then the tickets page follows.
  */
 export default function EditStep2Page() {

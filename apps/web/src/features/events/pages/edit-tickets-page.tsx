@@ -14,7 +14,7 @@ import { TicketRowsForm, ticketRowOf } from '../components/ticket-rows-form';
 import { useEventDrafts } from '../event-drafts';
 
 /**
- * Ticket update (spec §2, my_event_view_step_3): edit, add and remove ticket types. After a
+ * Ticket update (docs/product.md#organiser-side, my_event_view_step_3): edit, add and remove ticket types. After a
  * successful save the message shows and the organiser goes to the dashboard 2 s later.
  */
 export default function EditTicketsPage() {

@@ -34,7 +34,7 @@ const categories = (req: SeenRequest) =>
 
 const image = () => new File([new Uint8Array(2048)], 'cover.png', { type: 'image/png' });
 
-describe('create event step 1 (spec §5: title, category, currency, start, end, location required)', () => {
+describe('create event step 1 (docs/product.md#validation-rules: title, category, currency, start, end, location required)', () => {
   const open = () => renderPage(inFrame(<CreateStep1Page />), { path: '/organizer/event/1' });
 
   it('refuses a form with blanks: All fields are required', async () => {
@@ -63,7 +63,7 @@ describe('create event step 1 (spec §5: title, category, currency, start, end, 
   });
 });
 
-describe('create event step 2 (spec §5: an image must be chosen)', () => {
+describe('create event step 2 (docs/product.md#validation-rules: an image must be chosen)', () => {
   const open = () => renderPage(inFrame(<CreateStep2Page />), { path: '/organizer/event/2' });
 
   it('without step 1, goes back to it', async () => {
@@ -103,7 +103,7 @@ describe('create event step 2 (spec §5: an image must be chosen)', () => {
   });
 });
 
-describe('edit event step 2 (spec §5: after Change, an image must be chosen)', () => {
+describe('edit event step 2 (docs/product.md#validation-rules: after Change, an image must be chosen)', () => {
   const event = eventFixture({ image: '/media/summit.jpg' });
   const open = () => renderPage(inFrame(<EditStep2Page />), { path: '/organizer/event-view/2' });
 
@@ -134,7 +134,7 @@ describe('edit event step 2 (spec §5: after Change, an image must be chosen)', 
   });
 });
 
-describe('tickets of a new event (spec §5: every field non-empty and non-zero, at least one ticket)', () => {
+describe('tickets of a new event (docs/product.md#validation-rules: every field non-empty and non-zero, at least one ticket)', () => {
   const open = () => renderPage(inFrame(<CreateStep3Page />), { path: '/organizer/event/3' });
 
   async function fillRow(user: ReturnType<typeof open>['user'], row: Record<string, string>) {

@@ -22,7 +22,7 @@ const createLink = (
   </ButtonLink>
 );
 
-/** My events (spec §2): tabs with the windows of spec §9, 10 per page; a card opens the edit pages. */
+/** My events (docs/product.md#organiser-side): tabs with the windows of docs/product.md#organiser-event-tabs, 10 per page; a card opens the edit pages. */
 export default function MyEventsPage() {
   useTitle('My events');
   const [params, setParams] = useSearchParams();

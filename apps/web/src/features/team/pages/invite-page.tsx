@@ -15,7 +15,7 @@ import { useInviteTeammate } from '../api/invite-teammate';
 
 const FIELDS = ['first_name', 'last_name', 'email_address', 'msisdn'] as const;
 
-/** Invite teammate (spec §2): the teammate is mailed a code and a link to set their password. */
+/** Invite teammate (docs/product.md#organiser-side): the teammate is mailed a code and a link to set their password. */
 export default function InvitePage() {
   useTitle('Invite a teammate');
   const navigate = useNavigate();

@@ -94,8 +94,8 @@ function TeamTable({ people, withLastLogin }: { people: Teammate[]; withLastLogi
 }
 
 /**
- * Team access (spec §2): teammates who have signed in at least once, and pending invites
- * (no last_login_date yet, spec §4).
+ * Team access (docs/product.md#organiser-side): teammates who have signed in at least once, and pending invites
+ * (no last_login_date yet, docs/product.md#entities-and-fields).
  */
 export default function TeamPage() {
   useTitle('Team access');
