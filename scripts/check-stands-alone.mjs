@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+/**
+ * The repository stands alone (CONTRIBUTING.md): no file cites documents that live outside it.
+ * Comments and docs cite docs/… instead. Run by `npm run lint`.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const outside = /\.\.\/shared\b|\b(DESIGN|STYLE|ENVIRONMENT|DEVELOPERS)\.md\b|\bproduct-spec\b|\b[Ss]pec §\d/;
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f && !f.endsWith('package-lock.json') && f !== 'scripts/check-stands-alone.mjs' && fs.existsSync(f));
+
+const found = [];
+for (const file of files) {
+  const text = fs.readFileSync(file, 'utf8');
+  if (text.includes('\u0000')) continue; // binary
+  text.split('\n').forEach((line, i) => {
+    if (outside.test(line)) found.push(`${file}:${i + 1}: ${line.trim().slice(0, 120)}`);
+  });
+}
+if (found.length) {
+  console.error(`These lines cite documents outside the repository; cite docs/ instead:\n  ${found.join('\n  ')}`);
+  process.exit(1);
+}
