@@ -3,7 +3,18 @@
  * docs/decisions/0006-module-boundaries.md). Every rule is an error.
  */
 const apiFeature = '^apps/api/src/features/([^/]+)/';
-const webFeature = '^apps/web/src/features/([^/]+)/';
+
+/** A feature of `app` (api or web) uses another feature only through that feature's index.ts. */
+const featureInternals = (app) => ({
+  name: `${app}-feature-internals`,
+  comment: "A feature uses another feature only through that feature's index.ts.",
+  severity: 'error',
+  from: { path: `^apps/${app}/src/features/([^/]+)/` },
+  to: {
+    path: `^apps/${app}/src/features/[^/]+/.+`,
+    pathNot: [`^apps/${app}/src/features/$1/`, `^apps/${app}/src/features/[^/]+/index\\.ts$`],
+  },
+});
 
 module.exports = {
   forbidden: [
@@ -28,16 +39,7 @@ module.exports = {
       from: { path: '^apps/(api|web)/' },
       to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
-    {
-      name: 'api-feature-internals',
-      comment: "A feature uses another feature only through that feature's index.ts.",
-      severity: 'error',
-      from: { path: apiFeature },
-      to: {
-        path: '^apps/api/src/features/[^/]+/.+',
-        pathNot: [`${apiFeature.replace('([^/]+)', '$1')}`, '^apps/api/src/features/[^/]+/index\\.ts$'],
-      },
-    },
+    featureInternals('api'),
     {
       name: 'api-outside-into-feature-internals',
       comment:
@@ -63,16 +65,7 @@ module.exports = {
       from: { path: '^apps/api/src/(lib|db)/', pathNot: ['^apps/api/src/db/seed/', '\\.test\\.ts$'] },
       to: { path: '^apps/api/src/features/' },
     },
-    {
-      name: 'web-feature-internals',
-      comment: "A web feature uses another only through that feature's index.ts.",
-      severity: 'error',
-      from: { path: webFeature },
-      to: {
-        path: '^apps/web/src/features/[^/]+/.+',
-        pathNot: [`${webFeature.replace('([^/]+)', '$1')}`, '^apps/web/src/features/[^/]+/index\\.ts$'],
-      },
-    },
+    featureInternals('web'),
     {
       name: 'web-feature-to-app',
       comment: 'Web features never import app/ (the router and providers import them).',

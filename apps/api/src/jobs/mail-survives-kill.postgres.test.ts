@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
@@ -9,6 +6,7 @@ import { jobs } from '../db/schema/index.js';
 import { freePort } from '../test-support/postgres-server.js';
 import { startSmtpTestServer } from '../test-support/smtp-server.js';
 import { openTestDatabase } from '../test-support/test-app.js';
+import { spawnApiProcess, type SpawnedApi } from '../test-support/api-process.js';
 import { enqueueMail } from '../features/mail/index.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -29,30 +27,6 @@ async function databaseUrl(db: Db) {
 }
 
 const jobRow = async (db: Db, id: number) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
-
-const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** `node --import tsx src/server.ts`, as `npm run dev` runs the API, with its output kept. */
-function spawnApi(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
 
 /**
  * A TCP proxy in front of an SMTP server that holds each server reply for `replyDelayMs`
@@ -118,8 +92,8 @@ describe('killing the API while mail is queued', () => {
     const db = database.db;
     const url = await databaseUrl(db);
     const smtp = await startSmtpTestServer();
-    let first: ReturnType<typeof spawnApi> | undefined;
-    let second: ReturnType<typeof spawnApi> | undefined;
+    let first: SpawnedApi | undefined;
+    let second: SpawnedApi | undefined;
     const proxy = await slowSmtpProxy(smtp.port, (count) => {
       // Killed the moment message KILL_AFTER is through, before its "250 OK" gets back.
       if (count === KILL_AFTER) first?.child.kill('SIGKILL');
@@ -136,7 +110,7 @@ describe('killing the API while mail is queued', () => {
         });
       }
 
-      first = spawnApi({ ...env, PORT: String(await freePort()) });
+      first = spawnApiProcess({ ...env, PORT: String(await freePort()) });
       const firstStarted = Date.now();
       const exit = await Promise.race([first.exited, sleep(120_000).then(() => 'still running')]);
       expect(exit, first.output()).toBeNull();
@@ -160,7 +134,7 @@ describe('killing the API while mail is queued', () => {
 
       // A new API process, on a fast server now.
       proxy.replyDelayMs = 0;
-      second = spawnApi({ ...env, PORT: String(await freePort()), LOG_LEVEL: 'debug' });
+      second = spawnApiProcess({ ...env, PORT: String(await freePort()), LOG_LEVEL: 'debug' });
       const restarted = Date.now();
       await waitFor(
         'the queued mail to be sent after the restart',

@@ -15,19 +15,22 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/**
- * Starts `apps/api/src/server.ts` (through tsx, so no build is needed) on a free port and
- * waits until /healthz answers 200. `env` adds to a quiet, demo-free configuration.
- */
-export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
-  const port = await freePort();
+/** The API process as spawned: not waited for, so a test may kill it before it is ready. */
+export interface SpawnedApi {
+  child: ChildProcess;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+/** Spawns `apps/api/src/server.ts` through tsx (no build needed) with a quiet, demo-free configuration plus `env`. */
+export function spawnApiProcess(env: Record<string, string>): SpawnedApi {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
     cwd: apiRoot,
     env: {
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
@@ -38,12 +41,18 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Starts the API on a free port (see `spawnApiProcess`) and waits until /healthz answers 200. */
+export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
+  const port = await freePort();
+  const { child, exited, output } = spawnApiProcess({ PORT: String(port), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the API exited with ${child.exitCode} before it was ready:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode} before it was ready:\n${output()}`);
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {
@@ -51,14 +60,14 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the API did not answer /healthz within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`the API did not answer /healthz within ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     baseUrl,
     child,
-    output: () => output,
+    output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

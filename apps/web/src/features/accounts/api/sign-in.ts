@@ -3,11 +3,11 @@ import { signedInSchema, type LoginBody, type ResetPasswordBody } from '@tikiti/
 import { apiCall } from '../../../lib/api-client';
 import { keepSession } from './keep-session';
 
-/** POST v1/auth/login → 200, token in `auth`; signs the organiser in. Resolves to the server's message. */
-export function useSignInOrganiser() {
+/** An organiser sign-in call (`path` takes `Body`): keeps the session it returns, resolves to the server's message. */
+function useOrganiserSignIn<Body>(path: string) {
   return useMutation({
-    mutationFn: async (body: LoginBody) => {
-      const answer = await apiCall('auth/login', {
+    mutationFn: async (body: Body) => {
+      const answer = await apiCall(path, {
         method: 'POST',
         body,
         side: 'organiser',
@@ -20,19 +20,8 @@ export function useSignInOrganiser() {
   });
 }
 
+/** POST v1/auth/login → 200, token in `auth`; signs the organiser in. Resolves to the server's message. */
+export const useSignInOrganiser = () => useOrganiserSignIn<LoginBody>('auth/login');
+
 /** POST v1/auth/password/reset: sets the password with the mailed code and signs in as organizer. */
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: async (body: ResetPasswordBody) => {
-      const answer = await apiCall('auth/password/reset', {
-        method: 'POST',
-        body,
-        side: 'organiser',
-        anonymous: true,
-        schema: signedInSchema,
-      });
-      keepSession(answer, 'organizer');
-      return answer.message;
-    },
-  });
-}
+export const useResetPassword = () => useOrganiserSignIn<ResetPasswordBody>('auth/password/reset');
