@@ -56,7 +56,7 @@ export const LIMITS = {
   messageMax: 5000,
   ticketsPerEventMax: 50,
   maxTicketsPerType: 100000,
-  quantityPerLineMax: 50,
+  quantityPerLineMax: 20,
   priceMax: 1_000_000,
 } as const;
 

@@ -7,6 +7,7 @@ import { eventsRoutes } from './events/events.routes.js';
 import { mailRoutes } from './mail/mail.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { teamRoutes } from './team/team.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -26,4 +27,5 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: mailRoutes, prefix: '', tag: 'Development' },
   { plugin: accountsRoutes, tag: 'Accounts and sign-in' },
   { plugin: teamRoutes, tag: 'Team' },
+  { plugin: paymentsRoutes, tag: 'Checkout and payments' },
 ];

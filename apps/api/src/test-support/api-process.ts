@@ -52,7 +52,8 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode} before it was ready:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`the API exited with ${child.exitCode} before it was ready:\n${output()}`);
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PAYMENT_METHODS } from '../constants.js';
-import { text } from '../common.js';
+import { emailSchema, idSchema, msisdnSchema, text } from '../common.js';
+import { envelope } from '../envelope.js';
 
 /** docs/product.md#validation-rules booking messages, shown in the 'Error!' dialog. */
 export const BOOKING_MESSAGES = {
@@ -8,31 +9,64 @@ export const BOOKING_MESSAGES = {
   noDetails: 'Personal details is required to proceed with payment',
 } as const;
 
-/** One line of a booking: a ticket type, how many, at the price the buyer saw (major units). */
+/**
+ * One line of a booking: a ticket type, how many, at the price the buyer saw (major units).
+ * The price is only what the buyer saw: the server charges the ticket type's own price.
+ */
 export const bookingLineSchema = z.object({
-  id: z.number().int().positive(),
-  qty: z.number().int().min(1).max(LIMITS.quantityPerLineMax),
-  price: z.number().min(0),
+  id: idSchema,
+  qty: z
+    .number()
+    .int()
+    .min(1, BOOKING_MESSAGES.noTicket)
+    .max(LIMITS.quantityPerLineMax, `At most ${LIMITS.quantityPerLineMax} tickets of a type per order`),
+  price: z.number().min(0).optional(),
 });
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 
-/** A guest's details (docs/product.md#validation-rules): all three required, no format checks. */
+/**
+ * A guest's details (docs/product.md#validation-rules): all three required; the email must be an
+ * address and the phone a number (a leading 0 is read as Kenyan; the server keeps +254…).
+ */
 const required = (max: number) => text().trim().min(1, BOOKING_MESSAGES.noDetails).max(max);
 export const guestDetailsSchema = z.object({
   full_name: required(LIMITS.nameMax),
-  email_address: required(254),
-  msisdn: required(20),
+  email_address: required(254).pipe(emailSchema),
+  msisdn: required(20).pipe(msisdnSchema),
 });
 export type GuestDetails = z.infer<typeof guestDetailsSchema>;
 
 /**
- * POST v1/event/book (docs/product.md#entities-and-fields, without the display-only total and currency):
- * only lines with a quantity above 0, and `details` when the buyer is a guest.
+ * POST v1/event/book (docs/api.md#checkout): only lines with a quantity above 0, and `details`
+ * when the buyer is a guest. The display-only total and currency of the booking form stay
+ * in the browser.
  */
 export const bookEventBodySchema = z.object({
-  event_id: z.number().int().positive(),
-  tickets: z.array(bookingLineSchema).min(1, BOOKING_MESSAGES.noTicket),
+  event_id: idSchema,
+  tickets: z.array(bookingLineSchema).min(1, BOOKING_MESSAGES.noTicket).max(LIMITS.ticketsPerEventMax),
   payment_method: z.enum(PAYMENT_METHODS),
   details: guestDetailsSchema.optional(),
 });
 export type BookEventBody = z.infer<typeof bookEventBodySchema>;
+
+/** Which payment provider takes the money: Stripe when configured, else the built-in sandbox. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * 201 of POST v1/event/book: the payment to confirm (`client_secret`), the booking's
+ * reference, and when the hold on its tickets ends. A guest also gets a session token in the
+ * `auth` header, which reaches only what this checkout bought.
+ */
+export const bookingCreatedSchema = z.object({
+  client_secret: z.string(),
+  booking_reference: z.string(),
+  hold_expires_at: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** What will be charged, from the ticket types' own prices (major units). */
+  price: z.number(),
+  currency: z.string(),
+});
+export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
+export const bookingCreatedResponseSchema = envelope(bookingCreatedSchema);

@@ -1,1 +1,3 @@
 export * from './book-event.js';
+export * from './retrieve-booking.js';
+export * from './payments.js';

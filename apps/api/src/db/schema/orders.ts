@@ -28,6 +28,13 @@ export const bookings = pgTable(
     paymentMethod: text('payment_method', { enum: ['card', 'mpesa', 'paypal'] }).notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The session that made the booking: a guest's checkout session reaches only its own bookings. */
+    sessionId: integer('session_id'),
+    /**
+     * The same buyer, event and lines while a hold is live: a second click returns the first
+     * booking instead of holding the tickets twice (unique among pending bookings).
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +43,9 @@ export const bookings = pgTable(
     index('bookings_account_idx').on(t.accountId),
     index('bookings_event_idx').on(t.eventId, t.status),
     index('bookings_pending_idx').on(t.status, t.holdExpiresAt),
+    uniqueIndex('bookings_pending_dedupe_key')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} = 1`),
     check('bookings_status_check', sql`${t.status} IN (1, 2, 3, 4, 5)`),
     check('bookings_total_check', sql`${t.totalMinor} >= 0`),
   ],
@@ -73,6 +83,12 @@ export const payments = pgTable(
     clientSecret: text('client_secret').notNull(),
     /** The provider's intent status: requires_payment_method, processing, succeeded, canceled. */
     status: text('status').notNull(),
+    /** Why the last attempt failed, in the provider's words ("Your card was declined."). */
+    lastError: text('last_error'),
+    /** Sandbox only: a processing payment succeeds at this time. */
+    settlesAt: timestamp('settles_at', { withTimezone: true }),
+    /** Set once the money has gone back to the buyer. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

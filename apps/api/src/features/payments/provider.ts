@@ -1,0 +1,56 @@
+import type { Currency, IntentStatus, PaymentProviderName } from '@tikiti/contract';
+
+/** What checkout asks a provider to charge: one booking, in its event's currency. */
+export interface CreateIntentInput {
+  amountMinor: number;
+  currency: Currency;
+  /** The booking reference, kept in the provider's metadata and shown on statements. */
+  reference: string;
+  /** The same key gives the same intent: a retried request never charges twice. */
+  idempotencyKey: string;
+  email: string;
+  description: string;
+}
+
+/** A payment at the provider, as the provider reports it (the source of truth for settlement). */
+export interface Intent {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountMinor: number;
+  currency: string;
+  /** The provider's words for the last failure ("Your card was declined."), else null. */
+  lastError: string | null;
+}
+
+/** A verified webhook's news: something happened to this intent (read the intent itself for what). */
+export interface IntentChanged {
+  intentId: string;
+  /** The provider's event id, for logs. */
+  eventId: string;
+  type: string;
+}
+
+/** A webhook whose signature does not verify: answered 400 and otherwise ignored. */
+export class InvalidWebhookError extends Error {
+  constructor(message = 'The webhook signature does not verify') {
+    super(message);
+    this.name = 'InvalidWebhookError';
+  }
+}
+
+/**
+ * One interface for every way to take money (docs/product.md#checkout-and-payments): Stripe
+ * for cards, the built-in sandbox by default, M-Pesa next. Checkout calls only this.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** What the browser needs to show the provider's form (Stripe's publishable key), else null. */
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<Intent>;
+  retrieveIntent(intentId: string): Promise<Intent>;
+  /** Gives the whole amount back; the same key never refunds twice. */
+  refund(intentId: string, idempotencyKey: string): Promise<void>;
+  /** Verifies a webhook on its raw body; null when it is of no interest. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): IntentChanged | null;
+}

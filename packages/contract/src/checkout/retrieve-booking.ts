@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { text } from '../common.js';
+import { envelope } from '../envelope.js';
+import { PAYMENT_METHODS } from '../constants.js';
+
+/** POST v1/booking/retrieve: the booking behind a payment, found by the payment's client secret. */
+export const retrieveBookingBodySchema = z.object({ payment_intent: text().trim().min(1).max(300) });
+export type RetrieveBookingBody = z.infer<typeof retrieveBookingBodySchema>;
+
+/** The provider's state of the payment (Stripe's PaymentIntent statuses; the sandbox uses the same). */
+export const INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+
+/** docs/product.md#error-messages: what the buyer reads for each state of the payment. */
+export const INTENT_MESSAGES: Record<IntentStatus | 'other', string> = {
+  succeeded: 'Payment succeeded!',
+  processing: 'Your payment is processing.',
+  requires_payment_method: 'Your payment was not successful, please try again.',
+  canceled: 'Something went wrong.',
+  other: 'Something went wrong.',
+};
+
+export const storedBookingLineSchema = z.object({
+  name: z.string(),
+  no_of_persons: z.number().int(),
+  price_per_ticket: z.number(),
+  quantity: z.number().int(),
+});
+
+/**
+ * docs/product.md#entities-and-fields Stored booking (status, currency, price, tickets), with
+ * what the success page shows: the reference, the hold, the payment's state, the buyer's name
+ * and the event.
+ */
+export const storedBookingSchema = z.object({
+  reference: z.string(),
+  /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
+  status: z.number().int(),
+  currency: z.string(),
+  price: z.number(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_status: z.enum(INTENT_STATUSES),
+  /** The provider's reason when the last attempt failed ("Your card was declined."). */
+  payment_error: z.string().nullable(),
+  hold_expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  full_name: z.string(),
+  tickets: z.array(storedBookingLineSchema),
+  event: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    location: z.string(),
+    short_description: z.string(),
+    image_card: z.string().nullable(),
+  }),
+});
+export type StoredBooking = z.infer<typeof storedBookingSchema>;
+export const storedBookingResponseSchema = envelope(storedBookingSchema);
