@@ -37,6 +37,8 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     tickets_bought: 0,
     max_tickets: 150,
     price_from: 25,
+    sold_out: false,
+    ended: false,
     created_at: '2026-01-05T08:00:00.000Z',
     tickets: [
       ticketFixture(),

@@ -43,8 +43,12 @@ export const eventSchema = z.object({
   status: z.number().int(),
   tickets_bought: z.number().int(),
   max_tickets: z.number().int(),
-  /** Lowest open ticket price, null when the event has no open tickets. */
+  /** Lowest price still on sale (a type with tickets left), null when none is. */
   price_from: z.number().nullable(),
+  /** Every open ticket type is sold out (an event with no ticket types is not). */
+  sold_out: z.boolean(),
+  /** The event's end has passed: it is shown as past and sells nothing. */
+  ended: z.boolean(),
   created_at: z.string(),
   tickets: z.array(ticketTypeSchema),
 });

@@ -27,15 +27,16 @@ import { toEventView } from './event-view.js';
 const MAX_SEARCH_WORDS = 8;
 
 /**
- * GET v1/event/view: published events, soonest first. Without dates, events that have not
- * ended; with `start`/`end` (Nairobi days), events overlapping [start 00:00, end+1 00:00).
+ * GET v1/event/view: published events that have not ended, soonest first; with `start`/`end`
+ * (Nairobi days), those overlapping [start 00:00, end+1 00:00) too.
  */
 export async function listPublicEvents(db: Db, q: ListEventsQuery, now = new Date()): Promise<ListEventsData> {
   const words = (q.filter ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   const { events, total } = await findPublicEventPage(
     db,
     {
-      endsAfter: q.start ? startOfNairobiDay(q.start) : now,
+      // Ended events never show in the public lists, whatever days are asked for.
+      endsAfter: q.start && startOfNairobiDay(q.start) > now ? startOfNairobiDay(q.start) : now,
       startsBefore: q.end ? startOfNairobiDay(addDays(q.end, 1)) : undefined,
       categoryId: q.category_id,
       organisationId: q.organizer_id,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nairobiDay, type Event } from '@tikiti/contract';
@@ -216,9 +216,9 @@ describe('GET v1/event/view', () => {
     const r = await list(`start=${fintechDay}&end=${fintechDay}`);
     expect(r.ids).toContain(ids.fintech);
     expect(r.ids).not.toContain(ids.agri);
-    // A day in the past shows what happened that day, ended events included, never drafts.
+    // Ended events leave the public lists, even for a day in the past (their page stays, marked ended).
     const pastDay = nairobiDay(new Date(Date.now() - 24 * 5 * HOUR));
-    expect((await list(`start=${pastDay}&end=${pastDay}`)).ids).toContain(ids.past);
+    expect((await list(`start=${pastDay}&end=${pastDay}`)).ids).not.toContain(ids.past);
     // Only a start: everything from that day on.
     const startOnly = await list(`start=${nairobiDay(new Date(Date.now() + 24 * 9 * HOUR))}`);
     expect(startOnly.ids).toEqual([ids.agri, ids.leadership, ids.leadershipTwin]);
@@ -326,8 +326,31 @@ describe('GET v1/event/details/{id}', () => {
     ]);
   });
 
-  it('shows an ended published event', async () => {
-    expect((await get(`/v1/event/details/${ids.past}`)).statusCode).toBe(200);
+  it('shows an ended published event, marked ended', async () => {
+    const res = await get(`/v1/event/details/${ids.past}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ ended: true });
+    expect((await get(`/v1/event/details/${ids.fintech}`)).json().data).toMatchObject({ ended: false });
+  });
+
+  it('prices "From" at the lowest type still on sale, and marks an event whose every type is gone sold out', async () => {
+    const db = t.database.db;
+    const org = await createOrganiser(db);
+    const category = await createCategory(db);
+    const { event } = await createEvent(db, {
+      organisationId: org.organisationId,
+      categoryId: category.id,
+      tickets: [
+        { name: 'Early bird', price: 10, max: 5, sold: 5 },
+        { name: 'Regular', price: 40, max: 50 },
+      ],
+    });
+    expect((await get(`/v1/event/details/${event.id}`)).json().data).toMatchObject({ price_from: 40, sold_out: false });
+    await db.execute(sql`UPDATE ticket_types SET sold = max_tickets WHERE event_id = ${event.id}`);
+    expect((await get(`/v1/event/details/${event.id}`)).json().data).toMatchObject({
+      price_from: null,
+      sold_out: true,
+    });
   });
 
   it('answers 404 for a draft or a missing event', async () => {

@@ -32,7 +32,11 @@ export function toTicketView(t: TicketRow, currency: Currency): TicketType {
  * the organiser's lists. Totals are sums over the event's open ticket types (docs/product.md).
  * `imageUrls` names the image: public addresses by default, signed ones in organiser views.
  */
-export function toEventView(e: EventWithTickets, imageUrls: (key: string) => ImageUrls = publicImageUrls): Event {
+export function toEventView(
+  e: EventWithTickets,
+  imageUrls: (key: string) => ImageUrls = publicImageUrls,
+  now = Date.now(),
+): Event {
   const currency = currencyOf(e);
   let ticketsBought = 0;
   let maxTickets = 0;
@@ -40,8 +44,10 @@ export function toEventView(e: EventWithTickets, imageUrls: (key: string) => Ima
   const tickets = e.tickets.map((t) => {
     ticketsBought += t.sold;
     maxTickets += t.maxTickets;
-    if (priceFrom === null || t.priceMinor < priceFrom) priceFrom = t.priceMinor;
-    return toTicketView(t, currency);
+    const view = toTicketView(t, currency);
+    // "From" is the lowest price a buyer can still pay: sold-out types do not count.
+    if (view.available > 0 && (priceFrom === null || t.priceMinor < priceFrom)) priceFrom = t.priceMinor;
+    return view;
   });
   return {
     id: e.id,
@@ -62,6 +68,8 @@ export function toEventView(e: EventWithTickets, imageUrls: (key: string) => Ima
     tickets_bought: ticketsBought,
     max_tickets: maxTickets,
     price_from: priceFrom === null ? null : toMajor(priceFrom, currency),
+    sold_out: tickets.length > 0 && tickets.every((t) => t.available === 0),
+    ended: e.endTime.getTime() <= now,
     created_at: e.createdAt.toISOString(),
     tickets,
   };
