@@ -334,7 +334,10 @@ describe('GET v1/event/details/{id}', () => {
   });
 
   it('prices "From" at the lowest type still on sale, and marks an event whose every type is gone sold out', async () => {
-    const db = t.database.db;
+    // An app of its own, so the organiser and category made here stay out of the other lists.
+    const own = await createTestApp();
+    const db = own.database.db;
+    const get = (url: string) => own.app.inject({ method: 'GET', url });
     const org = await createOrganiser(db);
     const category = await createCategory(db);
     const { event } = await createEvent(db, {
