@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from './provider.js';
 import { sandboxProvider } from './sandbox-provider.js';
+import { stripeProvider } from './stripe-provider.js';
 
 const providers = new WeakMap<Db, PaymentProvider>();
 
@@ -12,7 +13,7 @@ const providers = new WeakMap<Db, PaymentProvider>();
 export function cardProvider(ctx: AppContext): PaymentProvider {
   let provider = providers.get(ctx.db);
   if (!provider) {
-    provider = sandboxProvider(ctx.db);
+    provider = ctx.config.stripe ? stripeProvider(ctx.config.stripe) : sandboxProvider(ctx.db);
     providers.set(ctx.db, provider);
   }
   return provider;
