@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './common.js';
 export * from './slug.js';
 export * from './nairobi-time.js';
+export * from './format-dates.js';
 export * from './date-presets.js';
 export * from './catalogue/index.js';
 export * from './contact/index.js';
