@@ -44,6 +44,10 @@ const envSchema = z.object({
   DEMO_DATA: bool.default(true),
   /** How long public catalogue responses may be reused; 0 turns the cache off. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long a booking holds its tickets while the buyer pays (docs/product.md#inventory). */
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /** Bookings one address may start in 10 minutes (holds cost seats); 0 turns the limit off. */
+  BOOKINGS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Other sites allowed to call the API from a browser, besides PUBLIC_URL's own origin. */
   CORS_ORIGINS: optionalText,
@@ -144,6 +148,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     demoData: e.DEMO_DATA,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    holdMinutes: e.HOLD_MINUTES,
+    bookingsPerAddress: e.BOOKINGS_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: allowedOrigins(publicUrl, e.CORS_ORIGINS),

@@ -8,6 +8,7 @@ import { mailRoutes } from './mail/mail.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { checkoutRoutes } from './checkout/checkout.routes.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -27,5 +28,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: mailRoutes, prefix: '', tag: 'Development' },
   { plugin: accountsRoutes, tag: 'Accounts and sign-in' },
   { plugin: teamRoutes, tag: 'Team' },
+  { plugin: checkoutRoutes, tag: 'Checkout and payments' },
   { plugin: paymentsRoutes, tag: 'Checkout and payments' },
 ];

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
-import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfAccount } from './session.repo.js';
+import {
+  findLiveSession,
+  insertSession,
+  revokeSessionById,
+  revokeSessionsOfAccount,
+  type SessionScope,
+} from './session.repo.js';
 
 /** Who is calling: the account behind a live session token. */
 export type Caller = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
@@ -10,10 +16,22 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Issues an opaque random token; only its hash is stored (docs/product.md#passwords-and-sessions). */
 export async function createSession(db: Db, accountId: number, now = new Date()): Promise<string> {
+  return (await openSession(db, accountId, 'full', now)).token;
+}
+
+/**
+ * The session a guest gets at checkout: the same kind of token, reaching only the bookings
+ * made with it (docs/security.md, "Guest checkout"). Returns its id for the booking to keep.
+ */
+export function createCheckoutSession(db: Db, accountId: number, now = new Date()) {
+  return openSession(db, accountId, 'checkout', now);
+}
+
+async function openSession(db: Db, accountId: number, scope: SessionScope, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + LIMITS.sessionDays * 86_400_000);
-  await insertSession(db, accountId, hashToken(token), expiresAt);
-  return token;
+  const sessionId = await insertSession(db, accountId, hashToken(token), expiresAt, scope);
+  return { token, sessionId };
 }
 
 export async function resolveSession(db: Db, token: string, now = new Date()): Promise<Caller | undefined> {

@@ -1,6 +1,6 @@
 /**
- * Checkout owns bookings and their lines (docs/architecture.md). Until the booking calls
- * land (docs/product.md, "Checkout and payments"), what others read of it is the sales
- * figure of the organiser's dashboard.
+ * Checkout owns bookings and their lines (docs/architecture.md): booking with a hold,
+ * settlement by the provider's word, hold expiry and late refunds. Others read the sales
+ * figure of the organiser's dashboard; the composition roots pick up its routes and jobs.
  */
 export { sumPaidBookings } from './sales.repo.js';

@@ -6,7 +6,10 @@
 export { drainMailOutbox, enqueueMail, sendMailJob, type MailAttachment, type MailToSend } from './mail.service.js';
 export { mailRoutes } from './mail.routes.js';
 export {
+  bookingConfirmationMail,
   contactCopyMail,
+  lateBookingRefundMail,
+  type BookingSummary,
   escapeHtml,
   recoveryCodeMail,
   signInCodeMail,

@@ -143,3 +143,67 @@ export function signInLockoutMail(p: { firstName: string; forgotUrl: string }): 
     html: layout(subject, lines.map(paragraph).join('') + button(p.forgotUrl, 'Set a new password')),
   };
 }
+
+/** What a booking mail tells: the order and its event. Amounts are already formatted. */
+export interface BookingSummary {
+  firstName: string;
+  reference: string;
+  eventTitle: string;
+  when: string;
+  location: string;
+  lines: { name: string; quantity: number; amount: string }[];
+  total: string;
+  ticketsUrl: string;
+}
+
+function orderTable(b: BookingSummary): { text: string; html: string } {
+  const text = b.lines.map((l) => `${l.quantity} x ${l.name}: ${l.amount}`).join('\n') + `\nTotal: ${b.total}`;
+  const rows = b.lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:6px 0">${escapeHtml(`${l.quantity} x ${l.name}`)}</td><td align="right" style="padding:6px 0">${escapeHtml(l.amount)}</td></tr>`,
+    )
+    .join('');
+  const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-top:1px solid #E2E8F0">${rows}<tr><td style="padding:8px 0;font-weight:700;border-top:1px solid #E2E8F0">Total</td><td align="right" style="padding:8px 0;font-weight:700;border-top:1px solid #E2E8F0">${escapeHtml(b.total)}</td></tr></table>`;
+  return { text, html };
+}
+
+/** Sent when a booking is paid: the order, the event, and where the tickets are. */
+export function bookingConfirmationMail(b: BookingSummary): MailContent {
+  const subject = `Your tickets for ${b.eventTitle} (${b.reference})`.slice(0, 200);
+  const intro = [
+    greeting(b.firstName),
+    `Thank you for your order. Your payment went through and your tickets for ${b.eventTitle} are booked.`,
+  ];
+  const event = `${b.eventTitle}\n${b.when}\n${b.location}`;
+  const order = orderTable(b);
+  const after = `Booking reference: ${b.reference}. Your e-tickets are in your account.`;
+  return {
+    subject,
+    text: `${intro.join('\n\n')}\n\n${event}\n\n${order.text}\n\n${after}\n${b.ticketsUrl}\n`,
+    html: layout(
+      subject,
+      intro.map(paragraph).join('') +
+        `<p style="margin:0 0 16px"><strong>${escapeHtml(b.eventTitle)}</strong><br>${escapeHtml(b.when)}<br>${escapeHtml(b.location)}</p>` +
+        order.html +
+        paragraph(after) +
+        button(b.ticketsUrl, 'View my e-tickets'),
+    ),
+  };
+}
+
+/** Sent when a payment arrived after the hold ended and the tickets had gone: the money goes back. */
+export function lateBookingRefundMail(b: BookingSummary): MailContent {
+  const subject = `Your payment for ${b.eventTitle} is being refunded (${b.reference})`.slice(0, 200);
+  const lines = [
+    greeting(b.firstName),
+    `Your payment for ${b.eventTitle} arrived after the 15 minutes we hold tickets for, and by then the tickets you chose had been sold to other buyers.`,
+    `We are refunding ${b.total} to the card you paid with. Refunds usually reach your account within 5 to 10 working days. Booking reference: ${b.reference}.`,
+    'We are sorry. If tickets are still on sale, you are welcome to book again.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(subject, lines.map(paragraph).join('')),
+  };
+}

@@ -14,6 +14,7 @@ export {
 } from './provider.js';
 export {
   findLatestPayment,
+  findPaymentByIntent,
   findPaymentBySecret,
   insertPayment,
   markPaymentRefunded,

@@ -1,0 +1,60 @@
+import type { JobHandler } from '../../jobs/queue.js';
+import {
+  cardProvider,
+  findLatestPayment,
+  findPaymentByIntent,
+  markPaymentRefunded,
+  INTENT_CHANGED_JOB,
+  type IntentChangedJob,
+} from '../payments/index.js';
+import { invalidatePublicCatalogue } from '../catalogue/index.js';
+import { expireHolds, findBooking } from './checkout.repo.js';
+import { REFUND_JOB, settleBooking } from './checkout.service.js';
+
+/** Holds swept per run; a backlog takes a few runs. */
+const EXPIRE_BATCH = 500;
+
+/**
+ * Every 10 s, on whichever instance claims it: pending bookings whose hold has run out become
+ * failed/expired and their tickets go back on sale (docs/product.md#inventory).
+ */
+export const expireHoldsJob: JobHandler = {
+  kind: 'checkout.expire-holds',
+  everySeconds: 10,
+  async run(_payload, { ctx, log }) {
+    let total = 0;
+    for (let n = EXPIRE_BATCH; n === EXPIRE_BATCH; total += n) n = await expireHolds(ctx.db, EXPIRE_BATCH);
+    if (total > 0) {
+      invalidatePublicCatalogue(ctx.db);
+      log.info({ expired: total }, 'expired holds released');
+    }
+  },
+};
+
+/** A provider said something happened to a payment: settle its booking by what the provider now says. */
+export const settleOnIntentChangedJob: JobHandler<IntentChangedJob> = {
+  kind: INTENT_CHANGED_JOB,
+  async run({ provider, intentId }, { ctx }) {
+    const payment = await findPaymentByIntent(ctx.db, provider, intentId);
+    if (!payment) return; // not one of ours (or not recorded yet: the buyer's retrieve settles it)
+    const intent = await cardProvider(ctx).retrieveIntent(intentId);
+    await settleBooking(ctx, payment.bookingId, payment, intent);
+  },
+};
+
+/** Gives a late payment's money back through the provider that took it; safe to repeat (idempotency key). */
+export const refundBookingJob: JobHandler<{ bookingId: number }> = {
+  kind: REFUND_JOB,
+  async run({ bookingId }, { ctx, log }) {
+    const [booking, payment] = await Promise.all([
+      findBooking(ctx.db, bookingId),
+      findLatestPayment(ctx.db, bookingId),
+    ]);
+    if (!booking || !payment || payment.refundedAt) return;
+    await cardProvider(ctx).refund(payment.intentId, `refund-${booking.reference}`);
+    await markPaymentRefunded(ctx.db, payment.id);
+    log.info({ bookingId, reference: booking.reference }, 'late payment refunded');
+  },
+};
+
+export const checkoutJobs: JobHandler[] = [expireHoldsJob, settleOnIntentChangedJob, refundBookingJob];

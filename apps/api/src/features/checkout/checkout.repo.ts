@@ -1,0 +1,184 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { BOOKING_STATUS } from '@tikiti/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { bookingLines, bookings, events } from '../../db/schema/index.js';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+export interface BookTicketsInput {
+  eventId: number;
+  accountId: number;
+  sessionId: number | null;
+  fullName: string;
+  email: string;
+  msisdn: string | null;
+  paymentMethod: 'card' | 'mpesa' | 'paypal';
+  reference: string;
+  dedupeKey: string;
+  holdMinutes: number;
+  lines: { ticketTypeId: number; quantity: number }[];
+}
+
+export interface BookedTickets {
+  bookingId: number;
+  reference: string;
+  totalMinor: number;
+  currency: string;
+  holdExpiresAt: Date;
+  /** The same buyer's live booking of the same lines, returned instead of a second hold. */
+  existing: boolean;
+}
+
+/**
+ * One call of `book_tickets()` (migrations/0003_checkout.sql; docs/decisions/0009-inventory.md):
+ * the booking, its lines at the ticket types' prices and the hold, in one round trip. Its
+ * refusals arrive as errors with SQLSTATE TK404 (not on sale), TK410 (ended), TK422 (a ticket
+ * type not of this event or not open) and TK409 (short: message the type's name, detail how
+ * many are left, hint the type's id).
+ */
+export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTickets> {
+  const [row] = await queryRows<{
+    booking_id: number;
+    booking_reference: string;
+    total_minor: number;
+    booking_currency: string;
+    expires_at: Date | string;
+    is_existing: boolean;
+  }>(
+    db,
+    sql`SELECT * FROM book_tickets(${b.eventId}::integer, ${b.accountId}::integer, ${b.sessionId}::integer,
+      ${b.fullName}, ${b.email}, ${b.msisdn}, ${b.paymentMethod}, ${b.reference}, ${b.dedupeKey}, ${b.holdMinutes}::integer,
+      ${`{${b.lines.map((l) => l.ticketTypeId).join(',')}}`}::integer[], ${`{${b.lines.map((l) => l.quantity).join(',')}}`}::integer[])`,
+  );
+  return {
+    bookingId: row!.booking_id,
+    reference: row!.booking_reference,
+    totalMinor: row!.total_minor,
+    currency: row!.booking_currency,
+    holdExpiresAt: new Date(row!.expires_at),
+    existing: row!.is_existing,
+  };
+}
+
+/** The booking and its lines, the booking row locked for the rest of the transaction. */
+export async function lockBooking(tx: Tx, bookingId: number) {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!booking) return undefined;
+  return { booking, lines: await findLines(tx, bookingId) };
+}
+
+export function findLines(db: Db | Tx, bookingId: number) {
+  return db
+    .select({
+      ticketTypeId: bookingLines.ticketTypeId,
+      name: bookingLines.name,
+      unitPriceMinor: bookingLines.unitPriceMinor,
+      noOfPersons: bookingLines.noOfPersons,
+      quantity: bookingLines.quantity,
+    })
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, bookingId))
+    .orderBy(asc(bookingLines.ticketTypeId), asc(bookingLines.id));
+}
+
+export async function findBooking(db: Db | Tx, bookingId: number): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return row;
+}
+
+/** Quantities per ticket type, in ticket-type order: the one locking order of every stock change. */
+function perType(lines: { ticketTypeId: number; quantity: number }[]) {
+  const sums = new Map<number, number>();
+  for (const l of lines) sums.set(l.ticketTypeId, (sums.get(l.ticketTypeId) ?? 0) + l.quantity);
+  return [...sums.entries()].sort(([a], [b]) => a - b);
+}
+
+/** A paid hold: its tickets move from held to sold. */
+export async function sellHeld(tx: Tx, lines: { ticketTypeId: number; quantity: number }[]) {
+  for (const [id, q] of perType(lines)) {
+    await tx.execute(sql`UPDATE ticket_types SET held = held - ${q}, sold = sold + ${q} WHERE id = ${id}`);
+  }
+}
+
+/** A hold given up: its tickets go back on sale. */
+export async function releaseHeld(tx: Tx, lines: { ticketTypeId: number; quantity: number }[]) {
+  for (const [id, q] of perType(lines)) {
+    await tx.execute(sql`UPDATE ticket_types SET held = held - ${q} WHERE id = ${id}`);
+  }
+}
+
+/**
+ * A payment that arrived after its hold ended: its tickets are sold again if they still fit.
+ * False when any line does not fit; the caller's transaction must then be rolled back, since
+ * lines before it were taken.
+ */
+export async function sellIfRoom(tx: Tx, lines: { ticketTypeId: number; quantity: number }[]): Promise<boolean> {
+  for (const [id, q] of perType(lines)) {
+    const taken = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE ticket_types SET sold = sold + ${q} WHERE id = ${id} AND sold + held + ${q} <= max_tickets RETURNING id`,
+    );
+    if (taken.length === 0) return false;
+  }
+  return true;
+}
+
+export async function setBookingStatus(tx: Tx, bookingId: number, status: number, paid = false) {
+  await tx
+    .update(bookings)
+    .set({ status, updatedAt: sql`now()`, ...(paid ? { paidAt: sql`now()` } : {}) })
+    .where(eq(bookings.id, bookingId));
+}
+
+/**
+ * Ends up to `limit` holds whose time has run out: the bookings become failed/expired (3) and
+ * their tickets go back on sale, in one transaction. SKIP LOCKED leaves a booking that is
+ * being settled to its settlement and lets several instances sweep side by side; the ticket
+ * types are updated in id order, the order every booking locks them in, so a sweep and a
+ * booking never deadlock.
+ */
+export async function expireHolds(db: Db, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE bookings SET status = ${BOOKING_STATUS.failed}, updated_at = now()
+           WHERE id IN (SELECT id FROM bookings
+                         WHERE status = ${BOOKING_STATUS.pending} AND hold_expires_at <= now()
+                         ORDER BY hold_expires_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+    );
+    if (expired.length === 0) return 0;
+    const released = await queryRows<{ ticket_type_id: number; quantity: number }>(
+      tx,
+      sql`SELECT ticket_type_id, sum(quantity)::integer AS quantity FROM booking_lines
+           WHERE booking_id IN (${sql.join(
+             expired.map((e) => sql`${e.id}`),
+             sql`, `,
+           )})
+           GROUP BY ticket_type_id ORDER BY ticket_type_id`,
+    );
+    for (const r of released) {
+      await tx.execute(sql`UPDATE ticket_types SET held = held - ${r.quantity} WHERE id = ${r.ticket_type_id}`);
+    }
+    return expired.length;
+  });
+}
+
+/** What the success page shows of the booking's event. */
+export async function findBookingEvent(db: Db | Tx, eventId: number) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      location: events.location,
+      shortDescription: events.shortDescription,
+      imageId: events.imageId,
+      imageKey: sql<string | null>`(SELECT key FROM media WHERE media.id = ${events.imageId})`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,376 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_STATUS,
+  formatAmount,
+  formatDateRange,
+  isCurrency,
+  slugify,
+  toMajor,
+  type BookEventBody,
+  type BookingCreated,
+  type FieldError,
+  type StoredBooking,
+} from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import {
+  AppError,
+  badRequest,
+  causeChain,
+  conflict,
+  invalidField,
+  notFound,
+  serviceUnavailable,
+} from '../../http/errors.js';
+import { createCheckoutSession, findOrCreateBuyer, normaliseMsisdn, type Caller } from '../accounts/index.js';
+import { bookingConfirmationMail, enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail/index.js';
+import { publicImageUrls } from '../media/index.js';
+import {
+  cardProvider,
+  findLatestPayment,
+  findPaymentBySecret,
+  insertPayment,
+  updatePaymentState,
+  type Intent,
+  type PaymentRow,
+} from '../payments/index.js';
+import { invalidatePublicCatalogue } from '../catalogue/index.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import {
+  bookTickets,
+  findBooking,
+  findBookingEvent,
+  findLines,
+  lockBooking,
+  releaseHeld,
+  sellHeld,
+  sellIfRoom,
+  setBookingStatus,
+  type BookingRow,
+} from './checkout.repo.js';
+
+/** The job that gives a late payment's money back (payload: the booking id). */
+export const REFUND_JOB = 'checkout.refund';
+
+/** Booking references: TK- and 7 characters that cannot be misread (no 0/O, 1/I/L); fits M-Pesa's 12. */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const newReference = () =>
+  `TK-${Array.from({ length: 7 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
+
+/** E.164 with a Kenyan number's shape checked: +254 then 7xx or 1xx and 8 digits. */
+function phoneOf(raw: string): string {
+  const phone = normaliseMsisdn(raw);
+  const valid = phone.startsWith('+254') ? /^\+254[17]\d{8}$/.test(phone) : /^\+[1-9]\d{7,14}$/.test(phone);
+  if (!valid) {
+    throw invalidField('details.msisdn', 'Enter a phone number such as 0712 345 678 or +44 20 7946 0958');
+  }
+  return phone;
+}
+
+/** Who is buying: a signed-in buyer's own details, or a guest's, made a buyer account. */
+async function buyerOf(ctx: AppContext, body: BookEventBody, caller: Caller | undefined) {
+  if (caller?.type === 'user') {
+    const fullName = `${caller.firstName} ${caller.lastName}`.trim() || caller.email;
+    return {
+      accountId: caller.accountId,
+      sessionId: caller.sessionId,
+      fullName,
+      email: caller.email,
+      msisdn: caller.msisdn,
+      token: undefined,
+    };
+  }
+  const d = body.details;
+  if (!d) {
+    throw badRequest(BOOKING_MESSAGES.noDetails, [{ path: 'details', message: BOOKING_MESSAGES.noDetails }]);
+  }
+  const msisdn = phoneOf(d.msisdn);
+  const account = await findOrCreateBuyer(ctx.db, d.email_address, d.full_name);
+  const session = await createCheckoutSession(ctx.db, account.id);
+  return {
+    accountId: account.id,
+    sessionId: session.sessionId,
+    fullName: d.full_name,
+    email: d.email_address,
+    msisdn,
+    token: session.token,
+  };
+}
+
+/** One key per buyer, event, method and lines: a second click while the hold lives finds the first booking. */
+function dedupeKeyOf(accountId: number, body: BookEventBody) {
+  const lines = body.tickets
+    .map((t) => `${t.id}x${t.qty}`)
+    .sort()
+    .join(',');
+  return createHash('sha256').update(`${accountId}|${body.event_id}|${body.payment_method}|${lines}`).digest('hex');
+}
+
+/** The SQLSTATE of a refusal raised by book_tickets(), wherever Drizzle wrapped it. */
+function bookingRefusal(err: unknown) {
+  for (const e of causeChain(err)) {
+    const x = e as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown };
+    if (typeof x.code === 'string' && x.code.startsWith('TK')) {
+      return { code: x.code, name: String(x.message ?? ''), left: Number(x.detail), ticketId: Number(x.hint) };
+    }
+  }
+  return undefined;
+}
+
+function refusalError(refusal: NonNullable<ReturnType<typeof bookingRefusal>>, body: BookEventBody): AppError {
+  switch (refusal.code) {
+    case 'TK404':
+      return notFound('Event');
+    case 'TK410':
+      return badRequest('This event has ended; its tickets are no longer on sale');
+    case 'TK422':
+      return invalidField('tickets', 'A ticket type in this order is not on sale for this event');
+    default: {
+      const index = body.tickets.findIndex((t) => t.id === refusal.ticketId);
+      const message =
+        refusal.left > 0
+          ? `Only ${refusal.left} ${refusal.name} ${refusal.left === 1 ? 'ticket is' : 'tickets are'} left`
+          : `${refusal.name} is sold out`;
+      const errors: FieldError[] = [{ path: `tickets.${Math.max(index, 0)}.qty`, message }];
+      return conflict(message, errors);
+    }
+  }
+}
+
+/**
+ * POST v1/event/book (docs/api.md#checkout): holds the tickets for HOLD_MINUTES and creates
+ * the payment at the provider. Prices come from the ticket types, never from the client. A
+ * guest becomes (or is found as) a buyer account and gets a checkout session's token.
+ */
+export async function bookEvent(
+  ctx: AppContext,
+  body: BookEventBody,
+  caller: Caller | undefined,
+): Promise<{ created: BookingCreated; token?: string }> {
+  const seen = new Set<number>();
+  body.tickets.forEach((t, i) => {
+    if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
+    seen.add(t.id);
+  });
+  if (body.payment_method !== 'card') {
+    throw invalidField('payment_method', 'Only card payments are available for now');
+  }
+  const provider = cardProvider(ctx);
+  const buyer = await buyerOf(ctx, body, caller);
+
+  let booked;
+  try {
+    booked = await bookTickets(ctx.db, {
+      eventId: body.event_id,
+      accountId: buyer.accountId,
+      sessionId: buyer.sessionId,
+      fullName: buyer.fullName,
+      email: buyer.email,
+      msisdn: buyer.msisdn,
+      paymentMethod: body.payment_method,
+      reference: newReference(),
+      dedupeKey: dedupeKeyOf(buyer.accountId, body),
+      holdMinutes: ctx.config.holdMinutes,
+      lines: body.tickets.map((t) => ({ ticketTypeId: t.id, quantity: t.qty })),
+    });
+  } catch (err) {
+    const refusal = bookingRefusal(err);
+    if (refusal) throw refusalError(refusal, body);
+    throw err;
+  }
+  // The catalogue shows what is left; a hold changes it.
+  invalidatePublicCatalogue(ctx.db);
+
+  const currency = isCurrency(booked.currency) ? booked.currency : 'USD';
+  let payment: { clientSecret: string } | undefined = booked.existing
+    ? await findLatestPayment(ctx.db, booked.bookingId)
+    : undefined;
+  if (!payment) {
+    let intent: Intent;
+    try {
+      intent = await provider.createIntent({
+        amountMinor: booked.totalMinor,
+        currency,
+        reference: booked.reference,
+        idempotencyKey: `booking-${booked.reference}`,
+        email: buyer.email,
+        description: `Tikiti booking ${booked.reference}`,
+      });
+    } catch (err) {
+      // No payment, no hold: the tickets go straight back on sale.
+      await abandonBooking(ctx, booked.bookingId);
+      if (err instanceof AppError) throw err;
+      throw serviceUnavailable('Card payments are unavailable right now, please try again in a moment');
+    }
+    await insertPayment(ctx.db, {
+      bookingId: booked.bookingId,
+      provider: provider.name,
+      intentId: intent.id,
+      clientSecret: intent.clientSecret,
+      status: intent.status,
+      amountMinor: intent.amountMinor,
+      currency: intent.currency,
+    });
+    payment = intent;
+  }
+  return {
+    token: buyer.token,
+    created: {
+      client_secret: payment.clientSecret,
+      booking_reference: booked.reference,
+      hold_expires_at: booked.holdExpiresAt.toISOString(),
+      payment_method: body.payment_method,
+      provider: provider.name,
+      price: toMajor(booked.totalMinor, currency),
+      currency,
+    },
+  };
+}
+
+/** A pending booking given up (its payment could not be created): failed, tickets back on sale. */
+async function abandonBooking(ctx: AppContext, bookingId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const found = await lockBooking(tx, bookingId);
+    if (!found || found.booking.status !== BOOKING_STATUS.pending) return;
+    await releaseHeld(tx, found.lines);
+    await setBookingStatus(tx, bookingId, BOOKING_STATUS.failed);
+  });
+  invalidatePublicCatalogue(ctx.db);
+}
+
+/** The mail's view of a booking (read in the settling transaction: PGlite has one connection). */
+async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Awaited<ReturnType<typeof findLines>>) {
+  const event = await findBookingEvent(tx, booking.eventId);
+  const currency = isCurrency(booking.currency) ? booking.currency : 'USD';
+  const money = (minor: number) => formatAmount(toMajor(minor, currency), currency);
+  const summary: BookingSummary = {
+    firstName: booking.fullName.split(/\s+/)[0] ?? '',
+    reference: booking.reference,
+    eventTitle: event?.title ?? 'your event',
+    when: event ? formatDateRange(event.startTime.toISOString(), event.endTime.toISOString()) : '',
+    location: event?.location ?? '',
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: money(l.unitPriceMinor * l.quantity) })),
+    total: money(booking.totalMinor),
+    ticketsUrl: `${ctx.config.publicUrl}/account/tickets`,
+  };
+  return summary;
+}
+
+/**
+ * Settles a booking by what the provider says of its payment (the source of truth; a webhook
+ * or a page that calls retrieve only prompts the question). Idempotent and safe under any
+ * race: the booking row is locked, and a paid or refunded booking is left as it is.
+ * - succeeded and still held: the held tickets become sold, status 2, confirmation mailed;
+ * - succeeded after the hold ended: sold again if they still fit, else refunded (status 5)
+ *   through the provider by a job, and the buyer mailed;
+ * - any other state: only the payment's record changes.
+ */
+export async function settleBooking(ctx: AppContext, bookingId: number, payment: PaymentRow, intent: Intent) {
+  let soldOrReleased = false;
+  await ctx.db.transaction(async (tx) => {
+    const found = await lockBooking(tx, bookingId);
+    if (!found) return;
+    const { booking, lines } = found;
+    if (payment.status !== intent.status || payment.lastError !== intent.lastError) {
+      await updatePaymentState(tx, payment.id, { status: intent.status, lastError: intent.lastError });
+    }
+    if (intent.status !== 'succeeded') return;
+    if (booking.status === BOOKING_STATUS.pending) {
+      await sellHeld(tx, lines);
+      await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
+      await enqueueMail(tx, {
+        to: booking.email,
+        ...bookingConfirmationMail(await summaryOf(ctx, tx, booking, lines)),
+      });
+      soldOrReleased = true;
+      return;
+    }
+    if (booking.status === BOOKING_STATUS.failed || booking.status === BOOKING_STATUS.cancelled) {
+      // Paid after the hold ended: honoured if the tickets still fit.
+      const kept = await tx
+        .transaction(async (sp) => {
+          if (!(await sellIfRoom(sp, lines))) throw new NoRoom();
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof NoRoom) return false;
+          throw err;
+        });
+      const summary = await summaryOf(ctx, tx, booking, lines);
+      if (kept) {
+        await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
+        await enqueueMail(tx, { to: booking.email, ...bookingConfirmationMail(summary) });
+        soldOrReleased = true;
+      } else {
+        await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
+        await enqueueJob(tx, REFUND_JOB, { bookingId: booking.id }, { dedupeKey: `refund-${booking.id}` });
+        await enqueueMail(tx, { to: booking.email, ...lateBookingRefundMail(summary) });
+      }
+    }
+  });
+  if (soldOrReleased) invalidatePublicCatalogue(ctx.db);
+}
+
+class NoRoom extends Error {}
+
+/** May this caller read this booking? Its buyer may; a guest's checkout session only its own bookings. */
+function ownsBooking(caller: Caller, booking: BookingRow) {
+  if (caller.accountId !== booking.accountId) return false;
+  return caller.scope !== 'checkout' || booking.sessionId === caller.sessionId;
+}
+
+/**
+ * POST v1/booking/retrieve: the booking behind a payment's client secret, for its buyer only
+ * (404 to anyone else). While it is not settled, the provider is asked and the booking
+ * settled on the spot: this call and the webhook both settle, whichever comes first.
+ */
+export async function retrieveBooking(ctx: AppContext, clientSecret: string, caller: Caller): Promise<StoredBooking> {
+  const payment = await findPaymentBySecret(ctx.db, clientSecret);
+  let booking = payment ? await findBooking(ctx.db, payment.bookingId) : undefined;
+  if (!payment || !booking || !ownsBooking(caller, booking)) throw notFound('Booking');
+  const open = booking.status === BOOKING_STATUS.pending || booking.status === BOOKING_STATUS.failed;
+  if (open && payment.status !== 'canceled') {
+    const intent = await cardProvider(ctx).retrieveIntent(payment.intentId);
+    await settleBooking(ctx, booking.id, payment, intent);
+    booking = (await findBooking(ctx.db, booking.id))!;
+  }
+  return storedBookingView(ctx, booking);
+}
+
+async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<StoredBooking> {
+  const [lines, event, payment] = await Promise.all([
+    findLines(ctx.db, booking.id),
+    findBookingEvent(ctx.db, booking.eventId),
+    findLatestPayment(ctx.db, booking.id),
+  ]);
+  const currency = isCurrency(booking.currency) ? booking.currency : 'USD';
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    currency,
+    price: toMajor(booking.totalMinor, currency),
+    payment_method: booking.paymentMethod,
+    payment_status: (payment?.status ?? 'requires_payment_method') as StoredBooking['payment_status'],
+    payment_error: payment?.lastError ?? null,
+    hold_expires_at: booking.holdExpiresAt.toISOString(),
+    paid_at: booking.paidAt?.toISOString() ?? null,
+    full_name: booking.fullName,
+    tickets: lines.map((l) => ({
+      name: l.name,
+      no_of_persons: l.noOfPersons,
+      price_per_ticket: toMajor(l.unitPriceMinor, currency),
+      quantity: l.quantity,
+    })),
+    event: {
+      id: booking.eventId,
+      title: event?.title ?? '',
+      slug: slugify(event?.title ?? ''),
+      start_time: event?.startTime.toISOString() ?? '',
+      end_time: event?.endTime.toISOString() ?? '',
+      location: event?.location ?? '',
+      short_description: event?.shortDescription ?? '',
+      image_card: event?.imageKey ? publicImageUrls(event.imageKey).image_card : null,
+    },
+  };
+}
