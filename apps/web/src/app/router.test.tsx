@@ -27,7 +27,7 @@ describe('guarded pages (docs/product.md#routes-and-screens: payment/success and
   });
 
   it.each([
-    ['/payment/success', 'Payment successful'],
+    ['/payment/success', 'We could not find this payment'],
     ['/account/tickets', 'E-tickets'],
   ])('open %s for a signed-in visitor', async (path, heading) => {
     useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });

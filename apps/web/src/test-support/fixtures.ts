@@ -1,4 +1,4 @@
-import type { Event, TicketType } from '@tikiti/contract';
+import type { BookingCreated, Event, StoredBooking, TicketType } from '@tikiti/contract';
 
 /** An open ticket type, as the API sends it. */
 export function ticketFixture(overrides: Partial<TicketType> = {}): TicketType {
@@ -44,6 +44,51 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
       ticketFixture(),
       ticketFixture({ id: 12, name: 'VIP', price_per_ticket: 120.5, max_tickets: 50, available: 50 }),
     ],
+    ...overrides,
+  };
+}
+
+/** The 201 of POST v1/event/book for the fixture event's two Delegate tickets, held for 15 minutes from `now`. */
+export function bookingCreatedFixture(overrides: Partial<BookingCreated> = {}, now = Date.now()): BookingCreated {
+  return {
+    client_secret: 'pi_sbx_1_secret_abc',
+    booking_reference: 'TK-7Q2M9X',
+    hold_expires_at: new Date(now + 15 * 60_000).toISOString(),
+    payment_method: 'card',
+    provider: 'sandbox',
+    price: 50,
+    currency: 'USD',
+    ...overrides,
+  };
+}
+
+/** POST v1/booking/retrieve for a paid booking of the fixture event. */
+export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): StoredBooking {
+  return {
+    reference: 'TK-7Q2M9X',
+    status: 2,
+    currency: 'USD',
+    price: 170.5,
+    payment_method: 'card',
+    payment_status: 'succeeded',
+    payment_error: null,
+    hold_expires_at: '2026-03-01T08:15:00.000Z',
+    paid_at: '2026-03-01T08:03:00.000Z',
+    full_name: 'Wanjiku Kamau',
+    tickets: [
+      { name: 'Delegate', no_of_persons: 1, price_per_ticket: 25, quantity: 2 },
+      { name: 'VIP', no_of_persons: 1, price_per_ticket: 120.5, quantity: 1 },
+    ],
+    event: {
+      id: 7,
+      title: 'East Africa Fintech Summit',
+      slug: 'east-africa-fintech-summit',
+      start_time: '2026-03-12T06:00:00.000Z',
+      end_time: '2026-03-12T14:00:00.000Z',
+      location: 'KICC, Nairobi',
+      short_description: 'Payments, lending and regulation.',
+      image_card: null,
+    },
     ...overrides,
   };
 }

@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   useSession.setState({ token: null, accountType: null, userName: null });
-  useCheckout.setState({ booking: null, paymentSecrets: {} });
+  useCheckout.setState({ booking: null, paymentSecrets: {}, payments: {} });
   useEventDrafts.setState({ draftEvent: null, storedEvent: null });
   clearAlert();
   localStorage.clear();

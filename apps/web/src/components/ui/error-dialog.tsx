@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { AlertCircle } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /** docs/product.md#error-messages: the dialog titled 'Error!' that booking problems are shown in. */
 export function ErrorDialog({ message, onClose }: { message: string | null; onClose: () => void }) {

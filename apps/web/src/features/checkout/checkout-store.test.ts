@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEY } from '../../lib/persisted-state';
-import { useCheckout, type PendingBooking } from './checkout-store';
+import { bookingCreatedFixture } from '../../test-support/fixtures';
+import { isLive, useCheckout, type PendingBooking } from './checkout-store';
 
 const booking: PendingBooking = {
   event_id: 7,
@@ -31,9 +32,46 @@ describe('the checkout store', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!).state).toMatchObject({ booking: { total_price: 25 } });
   });
 
+  it('keeps the payment of the same booking, picked again, for reuse', () => {
+    const payment = bookingCreatedFixture();
+    useCheckout.getState().startBooking(booking);
+    useCheckout.getState().keepPayment('card', payment);
+    expect(useCheckout.getState().paymentSecrets).toEqual({ card: payment.client_secret });
+    // The same tickets again (a guest now signed in sends no details): the payment stays.
+    useCheckout.getState().startBooking({ ...booking, details: undefined });
+    expect(useCheckout.getState().payments).toEqual({ card: payment });
+    // Another guest's details: a new payment.
+    useCheckout
+      .getState()
+      .startBooking({ ...booking, details: { ...booking.details!, email_address: 'x@example.co.ke' } });
+    expect(useCheckout.getState().payments).toEqual({});
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!).state).toMatchObject({ payments: {}, paymentSecrets: {} });
+  });
+
+  it('forgets the payments when the buyer starts again, keeping the booking', () => {
+    useCheckout.setState({
+      booking,
+      paymentSecrets: { card: 'pi_1_secret' },
+      payments: { card: bookingCreatedFixture() },
+    });
+    useCheckout.getState().dropPayments();
+    expect(useCheckout.getState()).toMatchObject({ booking, paymentSecrets: {}, payments: {} });
+  });
+
+  it('knows whether a hold still lasts', () => {
+    const now = Date.parse('2026-03-01T08:00:00.000Z');
+    expect(isLive(bookingCreatedFixture({ hold_expires_at: '2026-03-01T08:00:01.000Z' }), now)).toBe(true);
+    expect(isLive(bookingCreatedFixture({ hold_expires_at: '2026-03-01T08:00:00.000Z' }), now)).toBe(false);
+    expect(isLive(undefined, now)).toBe(false);
+  });
+
   it('clears the booking and the secrets', () => {
-    useCheckout.setState({ booking, paymentSecrets: { card: 'pi_1_secret' } });
+    useCheckout.setState({
+      booking,
+      paymentSecrets: { card: 'pi_1_secret' },
+      payments: { card: bookingCreatedFixture() },
+    });
     useCheckout.getState().clear();
-    expect(useCheckout.getState()).toMatchObject({ booking: null, paymentSecrets: {} });
+    expect(useCheckout.getState()).toMatchObject({ booking: null, paymentSecrets: {}, payments: {} });
   });
 });

@@ -1,29 +1,96 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CreditCard, RotateCcw, ShieldCheck } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { CalendarX2, CreditCard, RotateCcw, ShieldCheck } from 'lucide-react';
 import { bookEventBodySchema, type Event, type GuestDetails } from '@tikiti/contract';
+import { ErrorDialog } from '../../../components/ui/error-dialog';
 import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ButtonLink } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useSession } from '../../accounts';
-import { useCheckout } from '../../checkout';
+import {
+  InlinePayment,
+  isLive,
+  loadCheckoutActions,
+  sameBooking,
+  useCheckout,
+  type PendingBooking,
+} from '../../checkout';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { orderTotal } from '../booking-totals';
-import { ErrorDialog } from './error-dialog';
 import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
 
 const noDetails: GuestDetails = { full_name: '', email_address: '', msisdn: '' };
+type DetailErrors = Partial<Record<keyof GuestDetails, string>>;
+
+function Protections() {
+  return (
+    <ul className="mt-6 space-y-4 border-t border-slate-200 pt-5 text-sm">
+      <li className="flex gap-3">
+        <RotateCcw className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+        <div>
+          <p className="font-semibold">Refundable Tickets</p>
+          <p className="text-slate-600">
+            If the event is cancelled or its date or venue changes, you get your money back.
+          </p>
+        </div>
+      </li>
+      <li className="flex gap-3">
+        <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+        <div>
+          <p className="font-semibold">Buyer Protection</p>
+          <p className="text-slate-600">
+            Secure payment and guaranteed tickets: you get a valid e-ticket or a full refund.
+          </p>
+        </div>
+      </li>
+    </ul>
+  );
+}
+
+/** An ended event sells nothing (docs/product.md#buyer-side): the panel says so instead of offering tickets. */
+function EndedPanel() {
+  return (
+    <section
+      id="tickets"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm sm:p-6"
+      aria-labelledby="tickets-heading"
+    >
+      <CalendarX2 className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+      <h2 id="tickets-heading" className="mt-3 text-xl font-bold">
+        This event has ended
+      </h2>
+      <p className="mt-2 text-slate-600">Tickets are no longer on sale. Have a look at what is coming up next.</p>
+      <ButtonLink to={routes.allEvents} className="mt-6">
+        Browse upcoming events
+      </ButtonLink>
+    </section>
+  );
+}
 
 /**
  * docs/product.md#buyer-side booking: ticket quantities with line subtotals and a total, guest details when
- * not signed in as a buyer, and the 'Credit / Debit' tab that starts the payment (docs/product.md#validation-rules
- * checks, from the contract's booking form, errors in the 'Error!' dialog). The booking goes
- * to the checkout store, and the payment page takes it from there.
+ * not signed in as a buyer, and the 'Credit / Debit' tab that holds the tickets and creates the
+ * payment, once (docs/product.md#checkout-and-payments), then opens the payment page. The checks
+ * of docs/product.md#validation-rules and the server's refusals show in the 'Error!' dialog; a
+ * type that ran short is named under its row and what the buyer picked stays. Coming back with
+ * a payment still held shows its card form here.
  */
 export function BookingPanel({ event }: { event: Event }) {
+  if (event.ended) return <EndedPanel />;
+  return <OpenBookingPanel event={event} />;
+}
+
+function OpenBookingPanel({ event }: { event: Event }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const isBuyer = useSession((s) => Boolean(s.token) && s.accountType === 'user');
   const booking = useCheckout((s) => s.booking);
-  const startBooking = useCheckout((s) => s.startBooking);
+  const payment = useCheckout((s) => s.payments.card);
+  const [busy, run] = useSingleFlight();
   // Coming back from the payment page keeps what was picked.
   const previous = booking?.event_id === event.id ? booking : null;
 
@@ -36,6 +103,8 @@ export function BookingPanel({ event }: { event: Event }) {
     ),
   );
   const [details, setDetails] = useState<GuestDetails>(previous?.details ?? noDetails);
+  const [detailErrors, setDetailErrors] = useState<DetailErrors>({});
+  const [lineErrors, setLineErrors] = useState<Partial<Record<number, string>>>({});
   const [error, setError] = useState<string | null>(null);
 
   const lines = event.tickets
@@ -43,8 +112,22 @@ export function BookingPanel({ event }: { event: Event }) {
     .filter((l) => l.qty > 0);
   const total = orderTotal(lines);
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
+  const onSale = event.tickets.some((t) => availabilityOf(t) === 'open');
+
+  const pending = (form: { details?: GuestDetails }): PendingBooking => ({
+    event_id: event.id,
+    event_title: event.title,
+    tickets: lines,
+    payment_method: 'card',
+    details: form.details,
+    total_price: total,
+    currency: event.currency,
+  });
+  // The payment already created for exactly this selection, while its hold lasts.
+  const held = lines.length > 0 && sameBooking(previous, pending({})) && isLive(payment);
 
   const startCardPayment = () => {
+    if (busy) return;
     // docs/product.md#validation-rules: at least one ticket, then a guest's full name, email and phone.
     const form = bookEventBodySchema.safeParse({
       event_id: event.id,
@@ -53,19 +136,34 @@ export function BookingPanel({ event }: { event: Event }) {
       details: isBuyer ? undefined : details,
     });
     if (!form.success) return setError(form.error.issues[0]!.message);
-    startBooking({
-      ...form.data,
-      event_title: event.title,
-      tickets: lines,
-      total_price: total,
-      currency: event.currency,
+    setDetailErrors({});
+    setLineErrors({});
+    const next = pending(form.data);
+    void run(async () => {
+      const { startPayment, bookingErrorOf } = await loadCheckoutActions();
+      try {
+        await startPayment(next, 'card');
+      } catch (err) {
+        const problem = bookingErrorOf(err, next);
+        setDetailErrors(problem.details);
+        setLineErrors(problem.lines);
+        setError(problem.message);
+        // Show what is left now; the quantities picked stay as they are.
+        if (Object.keys(problem.lines).length > 0)
+          void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
+        return;
+      }
+      void navigate(routes.paymentMethod);
     });
-    void navigate(routes.paymentMethod);
   };
 
   const field = (key: keyof GuestDetails) => ({
     value: details[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setDetails((d) => ({ ...d, [key]: e.target.value })),
+    error: detailErrors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setDetails((d) => ({ ...d, [key]: e.target.value }));
+      setDetailErrors((errs) => ({ ...errs, [key]: undefined }));
+    },
   });
 
   return (
@@ -80,17 +178,28 @@ export function BookingPanel({ event }: { event: Event }) {
       {event.tickets.length === 0 ? (
         <p className="mt-3 text-slate-600">Tickets for this event are not on sale at the moment.</p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-200">
-          {event.tickets.map((t) => (
-            <TicketRow
-              key={t.id}
-              ticket={t}
-              currency={event.currency}
-              quantity={quantities[t.id] ?? 0}
-              onChange={(qty) => setQuantities((q) => ({ ...q, [t.id]: qty }))}
-            />
-          ))}
-        </ul>
+        <>
+          {event.sold_out && (
+            <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" role="status">
+              This event is sold out.
+            </p>
+          )}
+          <ul className="mt-2 divide-y divide-slate-200">
+            {event.tickets.map((t) => (
+              <TicketRow
+                key={t.id}
+                ticket={t}
+                currency={event.currency}
+                quantity={quantities[t.id] ?? 0}
+                error={lineErrors[t.id]}
+                onChange={(qty) => {
+                  setQuantities((q) => ({ ...q, [t.id]: qty }));
+                  setLineErrors((errs) => ({ ...errs, [t.id]: undefined }));
+                }}
+              />
+            ))}
+          </ul>
+        </>
       )}
 
       <div
@@ -112,7 +221,7 @@ export function BookingPanel({ event }: { event: Event }) {
         </p>
       </div>
 
-      {!isBuyer && (
+      {onSale && !isBuyer && (
         <fieldset className="mt-6 space-y-4">
           <legend className="text-base font-semibold">Your details</legend>
           <p className="-mt-2 text-sm text-slate-600">We send your e-tickets to this email address.</p>
@@ -129,44 +238,53 @@ export function BookingPanel({ event }: { event: Event }) {
         </fieldset>
       )}
 
-      <div className="mt-6">
-        <p className="text-sm font-semibold text-slate-700">Pay with</p>
-        <div className="mt-2">
-          <button
-            type="button"
-            onClick={startCardPayment}
-            className="flex w-full items-center justify-center gap-2 rounded-xl bg-accent-500 px-4 py-3.5 font-semibold text-ink shadow-sm transition-colors hover:bg-accent-400 focus-visible:outline-2 focus-visible:outline-offset-2"
-          >
-            <CreditCard className="h-5 w-5" aria-hidden />
-            Credit / Debit
-          </button>
+      {onSale && (
+        <div className="mt-6">
+          <p className="text-sm font-semibold text-slate-700" id="pay-with">
+            Pay with
+          </p>
+          <div className="mt-2" role="group" aria-labelledby="pay-with">
+            <button
+              type="button"
+              onClick={startCardPayment}
+              aria-busy={busy || undefined}
+              aria-pressed={held}
+              className={clsx(
+                'flex w-full items-center justify-center gap-2 rounded-xl px-4 py-3.5 font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+                held ? 'bg-brand-700 text-white hover:bg-brand-800' : 'bg-accent-500 text-ink hover:bg-accent-400',
+                busy && 'cursor-wait',
+              )}
+            >
+              {busy ? <Spinner className="h-5 w-5" /> : <CreditCard className="h-5 w-5" aria-hidden />}
+              Credit / Debit
+            </button>
+          </div>
+          {busy ? (
+            <p className="mt-2 text-center text-xs text-slate-600" role="status">
+              Holding your tickets...
+            </p>
+          ) : (
+            !held && (
+              <p className="mt-2 text-center text-xs text-slate-500">
+                Your tickets are held for 15 minutes while you pay. Card details stay with the payment provider.
+              </p>
+            )
+          )}
+          {held && (
+            <Suspense
+              fallback={
+                <p className="mt-4 flex items-center justify-center gap-2 text-sm text-slate-500" role="status">
+                  <Spinner className="h-4 w-4" /> Loading the card form...
+                </p>
+              }
+            >
+              <InlinePayment />
+            </Suspense>
+          )}
         </div>
-        <p className="mt-2 text-center text-xs text-slate-500">
-          Card payment on the next step. Your card details stay with the payment provider.
-        </p>
-      </div>
+      )}
 
-      <ul className="mt-6 space-y-4 border-t border-slate-200 pt-5 text-sm">
-        <li className="flex gap-3">
-          <RotateCcw className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-          <div>
-            <p className="font-semibold">Refundable Tickets</p>
-            <p className="text-slate-600">
-              If the event is cancelled or its date or venue changes, you get your money back.
-            </p>
-          </div>
-        </li>
-        <li className="flex gap-3">
-          <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-          <div>
-            <p className="font-semibold">Buyer Protection</p>
-            <p className="text-slate-600">
-              Secure payment and guaranteed tickets: you get a valid e-ticket or a full refund.
-            </p>
-          </div>
-        </li>
-      </ul>
-
+      <Protections />
       <ErrorDialog message={error} onClose={() => setError(null)} />
     </section>
   );

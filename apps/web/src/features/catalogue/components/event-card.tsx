@@ -5,8 +5,9 @@ import { routes } from '../../../lib/routes';
 import { dateChip, formatDay, formatMoney } from '../../../lib/format';
 import { Skeleton } from '../../../components/ui/states';
 
-/** "From USD 25.00", "Free" or a plain note when nothing is on sale. */
-export function priceFromLabel(event: Pick<Event, 'price_from' | 'currency'>): string {
+/** "From USD 25.00" (the lowest price still on sale), "Sold out", "Free" or a plain note when nothing is on sale. */
+export function priceFromLabel(event: Pick<Event, 'price_from' | 'currency' | 'sold_out'>): string {
+  if (event.sold_out) return 'Sold out';
   if (event.price_from === null) return 'Tickets not on sale';
   if (event.price_from === 0) return 'Free';
   return `From ${formatMoney(event.price_from, event.currency)}`;
@@ -77,6 +78,11 @@ export function EventCard({ event, headingLevel = 3 }: { event: Event; headingLe
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <DateChip iso={event.start_time} className="absolute right-3 top-3" />
+        {event.sold_out && (
+          <span className="absolute left-3 top-3 rounded-full bg-ink/85 px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+            Sold out
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col p-4 sm:p-5">
         {event.category && (
@@ -96,7 +102,9 @@ export function EventCard({ event, headingLevel = 3 }: { event: Event; headingLe
             <MapPin className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
             <span className="truncate">{event.location}</span>
           </p>
-          <p className="shrink-0 text-sm font-semibold text-ink">{priceFromLabel(event)}</p>
+          <p className={`shrink-0 text-sm font-semibold ${event.sold_out ? 'text-amber-800' : 'text-ink'}`}>
+            {priceFromLabel(event)}
+          </p>
         </div>
       </div>
     </article>

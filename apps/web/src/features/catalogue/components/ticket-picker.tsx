@@ -28,21 +28,30 @@ export function TicketRow({
   ticket,
   currency,
   quantity,
+  error,
   onChange,
 }: {
   ticket: TicketType;
   currency: string;
   quantity: number;
+  /** Why the server refused this line (it ran short), shown under the row. */
+  error?: string;
   onChange: (qty: number) => void;
 }) {
   const availability = availabilityOf(ticket);
   const max = maxQuantity(ticket);
   const disabled = availability !== 'open';
-  const set = (n: number) => onChange(Math.max(0, Math.min(max, Number.isFinite(n) ? Math.trunc(n) : 0)));
+  // Never above what is left, but a quantity picked before the type ran short can still go down.
+  const set = (n: number) => {
+    const wanted = Number.isFinite(n) ? Math.trunc(n) : 0;
+    // Never above what is left; a quantity picked before the type ran short can still go down.
+    const cap = Math.max(max, Math.min(quantity, wanted));
+    onChange(Math.max(0, Math.min(cap, wanted)));
+  };
   const inputId = `qty-${ticket.id}`;
 
   return (
-    <li className={clsx('py-4', disabled && 'opacity-70')}>
+    <li className={clsx('py-4', disabled && quantity === 0 && 'opacity-70')}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold text-ink">{ticket.name}</p>
@@ -71,7 +80,7 @@ export function TicketRow({
             type="button"
             className={stepper}
             onClick={() => set(quantity - 1)}
-            disabled={disabled || quantity <= 0}
+            disabled={quantity <= 0}
             aria-label={`One fewer ${ticket.name} ticket`}
           >
             <Minus className="h-4 w-4" aria-hidden />
@@ -109,6 +118,11 @@ export function TicketRow({
           </span>
         </p>
       </div>
+      {error && (
+        <p className="mt-2 text-sm font-medium text-red-600" role="alert">
+          {ticket.name}: {error}
+        </p>
+      )}
     </li>
   );
 }

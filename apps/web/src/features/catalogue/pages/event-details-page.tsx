@@ -6,6 +6,7 @@ import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { mapsSearchUrl } from '../../../lib/calendar';
 import { formatDateRange } from '../../../lib/format';
 import { useTitle } from '../../../lib/use-title';
 import { useEventDetails } from '../api/use-event-details';
@@ -13,8 +14,7 @@ import { BookingPanel } from '../components/booking-panel';
 import { EventImage } from '../components/event-card';
 import { RelatedEvents } from '../components/related-events';
 
-const mapsUrl = (event: Event) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.coordinates ?? event.location)}`;
+const mapsUrl = (event: Event) => mapsSearchUrl(event.coordinates ?? event.location);
 
 /** Blank lines separate paragraphs; single line breaks stay line breaks (docs/product.md#buyer-side). */
 function Description({ text }: { text: string }) {
@@ -44,9 +44,22 @@ function EventDetails({ event }: { event: Event }) {
       </Link>
 
       <header className="mt-5">
-        {event.category && (
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{event.category.name}</p>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {event.category && (
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{event.category.name}</p>
+          )}
+          {event.ended ? (
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-inset ring-slate-500/20">
+              Ended
+            </span>
+          ) : (
+            event.sold_out && (
+              <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-inset ring-amber-600/20">
+                Sold out
+              </span>
+            )
+          )}
+        </div>
         <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{event.title}</h1>
         <ul className="mt-5 space-y-3 text-slate-700">
           <li className="flex items-start gap-3">
@@ -81,12 +94,14 @@ function EventDetails({ event }: { event: Event }) {
             </span>
           </li>
         </ul>
-        <a
-          href="#tickets"
-          className="mt-6 inline-flex h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 lg:hidden"
-        >
-          <Ticket className="h-4 w-4" aria-hidden /> Get tickets
-        </a>
+        {!event.ended && (
+          <a
+            href="#tickets"
+            className="mt-6 inline-flex h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 lg:hidden"
+          >
+            <Ticket className="h-4 w-4" aria-hidden /> Get tickets
+          </a>
+        )}
       </header>
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">

@@ -1,0 +1,30 @@
+import type { BookEventBody, BookingCreated, PaymentMethod } from '@tikiti/contract';
+import { bookEvent } from './api/book-event';
+import { isLive, useCheckout, type PendingBooking } from './checkout-store';
+
+export { bookingErrorOf, type BookingProblem } from './booking-errors';
+
+/** The body of POST v1/event/book for a pending booking: only what the call takes. */
+export function bookingBody(booking: PendingBooking, method: PaymentMethod): BookEventBody {
+  return {
+    event_id: booking.event_id,
+    tickets: booking.tickets.map(({ id, qty, price }) => ({ id, qty, price })),
+    payment_method: method,
+    ...(booking.details ? { details: booking.details } : {}),
+  };
+}
+
+/**
+ * The payment of a booking (docs/product.md#checkout-and-payments): a live payment already
+ * created for this booking and method is reused; otherwise the booking call holds the tickets
+ * and creates one. The booking and its payment go to the checkout store. Callers run it one at
+ * a time (`useSingleFlight`), so repeat clicks never create a second payment.
+ */
+export async function startPayment(booking: PendingBooking, method: PaymentMethod): Promise<BookingCreated> {
+  useCheckout.getState().startBooking(booking);
+  const existing = useCheckout.getState().payments[method];
+  if (isLive(existing)) return existing;
+  const payment = await bookEvent(bookingBody(booking, method));
+  useCheckout.getState().keepPayment(method, payment);
+  return payment;
+}

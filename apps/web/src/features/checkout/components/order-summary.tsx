@@ -1,0 +1,50 @@
+import { formatMoney } from '../../../lib/format';
+import type { PendingBooking } from '../checkout-store';
+
+const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
+
+/**
+ * What the buyer is paying for: the event, each line (name, quantity, subtotal) and "Total to
+ * pay". The total is what the booking call said will be charged once the payment exists (the
+ * server's prices), else the total the details page added up.
+ */
+export function OrderSummary({
+  booking,
+  charged,
+}: {
+  booking: PendingBooking;
+  charged?: { price: number; currency: string };
+}) {
+  const currency = charged?.currency ?? booking.currency;
+  const total = charged?.price ?? booking.total_price;
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="summary-heading" className="text-lg font-bold">
+        Order summary
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{booking.event_title}</p>
+      <ul className="mt-4 divide-y divide-slate-100" aria-label="Tickets">
+        {booking.tickets.map((line) => (
+          <li key={line.id} className="flex items-baseline justify-between gap-3 py-2.5 text-sm">
+            <span className="min-w-0">
+              <span className="font-medium text-ink">{line.name}</span>
+              <span className="text-slate-600"> × {line.qty}</span>
+            </span>
+            <span className="shrink-0 font-medium tabular-nums text-ink">
+              {formatMoney(lineTotal(line.price ?? 0, line.qty), booking.currency)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-4">
+        <p className="font-semibold text-slate-700">Total to pay</p>
+        <p className="text-2xl font-bold tabular-nums text-ink" data-testid="total-to-pay">
+          {formatMoney(total, currency)}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { answer, mockFetch } from '../../../test-support/fetch';
+import { bookingCreatedFixture } from '../../../test-support/fixtures';
+import { renderPage } from '../../../test-support/render';
+import { useSession } from '../../accounts';
+import { useCheckout, type PendingBooking } from '../checkout-store';
+import PaymentMethodPage from './payment-method-page';
+
+const guest = { full_name: 'Wanjiku Kamau', email_address: 'wanjiku@example.co.ke', msisdn: '+254712345678' };
+const booking: PendingBooking = {
+  event_id: 7,
+  event_title: 'East Africa Fintech Summit',
+  tickets: [
+    { id: 11, name: 'Delegate', price: 25, qty: 2 },
+    { id: 12, name: 'VIP', price: 120.5, qty: 1 },
+  ],
+  payment_method: 'card',
+  details: guest,
+  total_price: 170.5,
+  currency: 'USD',
+};
+
+const open = () => renderPage(<PaymentMethodPage />, { path: '/payment/method' });
+const summary = () => screen.getByRole('region', { name: 'Order summary' });
+const stickyBar = () => screen.getByTestId('sticky-pay-bar');
+
+describe('the payment page (docs/product.md#routes-and-screens)', () => {
+  it('goes back when no booking is stored', async () => {
+    open();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/all-events');
+  });
+
+  it('shows the order, the total to pay, the guest’s details, the card option, the warning and Cancel', () => {
+    useCheckout.setState({ booking });
+    open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+    const lines = within(summary())
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual(['Delegate × 2USD 50.00', 'VIP × 1USD 120.50']);
+    expect(within(summary()).getByText('Total to pay')).toBeTruthy();
+    expect(screen.getByTestId('total-to-pay').textContent).toBe('USD 170.50');
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Wanjiku Kamau');
+    expect((screen.getByLabelText(/Credit \/ Debit card/) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByRole('button', { name: 'Proceed' }).length).toBeGreaterThan(0);
+    expect(screen.getByText(/never asks for your password, PIN or CVV/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/details/7');
+    expect(within(stickyBar()).getByText('USD 170.50')).toBeTruthy();
+  });
+
+  it('creates the payment once on Proceed, then shows the card form, the hold and the server’s total', async () => {
+    useCheckout.setState({ booking });
+    const seen = mockFetch(() =>
+      answer(201, bookingCreatedFixture({ price: 170.5 }), { headers: { auth: 'guest-token' } }),
+    );
+    const { user } = open();
+    const [proceed] = screen.getAllByRole('button', { name: 'Proceed' });
+    await user.click(proceed!);
+    await user.click(proceed!);
+    await screen.findByLabelText('Card number');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.body).toEqual({
+      event_id: 7,
+      tickets: [
+        { id: 11, qty: 2, price: 25 },
+        { id: 12, qty: 1, price: 120.5 },
+      ],
+      payment_method: 'card',
+      details: guest,
+    });
+    expect(screen.getByRole('timer').textContent).toMatch(/^Tickets held for 1[45]:\d\d$/);
+    // Details are fixed once the tickets are held for them.
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    expect(screen.getByText('wanjiku@example.co.ke')).toBeTruthy();
+    expect(within(stickyBar()).getByRole('button', { name: 'Pay now' })).toBeTruthy();
+  });
+
+  it('asks a guest for valid details before holding anything', async () => {
+    useCheckout.setState({ booking: { ...booking, details: { ...guest, email_address: 'not-an-email' } } });
+    const seen = mockFetch(() => answer(500, null));
+    const { user } = open();
+    await user.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Error!' });
+    expect(within(dialog).getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toEqual([]);
+  });
+
+  it('names the type that ran short and keeps the order as it was', async () => {
+    useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
+    useCheckout.setState({ booking: { ...booking, details: undefined } });
+    mockFetch(() =>
+      answer(409, { errors: [{ path: 'tickets.0.qty', message: 'Only 1 left' }] }, { description: 'Only 1 left' }),
+    );
+    const { user } = open();
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    await user.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Error!' });
+    expect(within(dialog).getByText('Only 1 left (Delegate)')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(within(summary()).getAllByRole('listitem')).toHaveLength(2);
+    expect(useCheckout.getState().booking?.tickets).toEqual(booking.tickets);
+  });
+
+  it('pays with a test card and opens the success page with the payment’s secret', async () => {
+    const created = bookingCreatedFixture({ price: 170.5 });
+    useCheckout.setState({ booking, paymentSecrets: { card: created.client_secret }, payments: { card: created } });
+    const seen = mockFetch(() => answer(200, { status: 'succeeded', message: null }));
+    const { user, router } = open();
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(within(stickyBar()).getByRole('button', { name: 'Pay now' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/payment/success');
+    expect(router.state.location.search).toBe(`?payment_intent_client_secret=${created.client_secret}`);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('shows a declined card’s message with the order still there', async () => {
+    const created = bookingCreatedFixture({ price: 170.5 });
+    useCheckout.setState({ booking, paymentSecrets: { card: created.client_secret }, payments: { card: created } });
+    mockFetch(() => answer(200, { status: 'requires_payment_method', message: 'Your card was declined.' }));
+    const { user } = open();
+    await user.type(screen.getByLabelText('Card number'), '4000000000000002');
+    await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(within(stickyBar()).getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    expect(within(summary()).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByTestId('landed')).toBeNull();
+  });
+
+  it('says when the hold has ended and starts again from Proceed', async () => {
+    const created = bookingCreatedFixture({}, Date.now() - 16 * 60_000);
+    useCheckout.setState({ booking, paymentSecrets: { card: created.client_secret }, payments: { card: created } });
+    const { user } = open();
+    expect(screen.getByText('Your hold on these tickets has ended')).toBeTruthy();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(useCheckout.getState().payments).toEqual({});
+    expect(useCheckout.getState().booking).toEqual(booking);
+    expect(screen.getAllByRole('button', { name: 'Proceed' }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { DELAYS_MS, type StoredBooking } from '@tikiti/contract';
+import { answer, mockFetch } from '../../../test-support/fetch';
+import { bookingCreatedFixture, storedBookingFixture } from '../../../test-support/fixtures';
+import { renderPage } from '../../../test-support/render';
+import { useSession } from '../../accounts';
+import { useCheckout } from '../checkout-store';
+import PaymentSuccessPage from './payment-success-page';
+
+const SECRET = 'pi_sbx_1_secret_abc';
+const open = (at = `/payment/success?payment_intent_client_secret=${SECRET}`) =>
+  renderPage(<PaymentSuccessPage />, { path: '/payment/success', at });
+
+const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
+});
+afterEach(() => vi.useRealTimers());
+
+/** Answers POST v1/booking/retrieve with each booking in turn, the last one from then on. */
+function answerInTurn(...bookings: StoredBooking[]) {
+  let n = 0;
+  return mockFetch(() => answer(200, bookings[Math.min(n++, bookings.length - 1)]));
+}
+
+describe('the payment success page (docs/product.md#routes-and-screens)', () => {
+  it('waits 3 s, keeps asking while the payment processes, then shows the order, the buyer and the event', async () => {
+    useCheckout.setState({
+      booking: null,
+      paymentSecrets: { card: SECRET },
+      payments: { card: bookingCreatedFixture() },
+    });
+    const processing = storedBookingFixture({ status: 1, payment_status: 'processing', paid_at: null });
+    const seen = answerInTurn(processing, processing, storedBookingFixture());
+    open();
+    expect(screen.getByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
+    await tick(DELAYS_MS.successFetch - 100);
+    expect(seen).toEqual([]);
+    await tick(100);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/booking/retrieve',
+      body: { payment_intent: SECRET },
+      headers: { Auth: 'tok' },
+    });
+    expect(screen.getByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
+    await tick(2000);
+    expect(seen).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
+    await tick(2000);
+    await screen.findByRole('heading', { name: 'Payment successful' });
+    await tick(10_000);
+    expect(seen).toHaveLength(3);
+
+    const table = screen.getByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Ticket type', 'Price', 'Quantity', 'Subtotal'],
+      ['Delegate', 'USD 25.00', '2', 'USD 50.00'],
+      ['VIP', 'USD 120.50', '1', 'USD 120.50'],
+      ['Total', 'USD 170.50'],
+    ]);
+    expect(screen.getByText('The order is for').nextElementSibling?.textContent).toBe('Wanjiku Kamau');
+    expect(screen.getByText('TK-7Q2M9X')).toBeTruthy();
+    const card = screen.getByRole('complementary', { name: 'Event' });
+    expect(within(card).getByRole('heading', { name: 'East Africa Fintech Summit' })).toBeTruthy();
+    expect(within(card).getByText('Thu, 12 Mar 2026 · 09:00–17:00 EAT')).toBeTruthy();
+    expect(within(card).getByText('Payments, lending and regulation.')).toBeTruthy();
+    expect(within(card).getByText('KICC, Nairobi')).toBeTruthy();
+    expect(
+      within(card)
+        .getByRole('link', { name: /See location on map/ })
+        .getAttribute('href'),
+    ).toBe('https://www.google.com/maps/search/?api=1&query=KICC%2C%20Nairobi');
+    expect(screen.getByRole('link', { name: 'View E-tickets' }).getAttribute('href')).toBe('/account/tickets');
+    // Paid: the checkout is over.
+    expect(useCheckout.getState().paymentSecrets).toEqual({});
+  });
+
+  it('offers a real calendar file of the event', async () => {
+    answerInTurn(storedBookingFixture());
+    open();
+    await tick(DELAYS_MS.successFetch);
+    const link = await screen.findByRole('link', { name: 'Add to calendar' });
+    expect(link.getAttribute('download')).toBe('tikiti-TK-7Q2M9X.ics');
+    const href = link.getAttribute('href')!;
+    expect(href.startsWith('data:text/calendar;charset=utf-8,')).toBe(true);
+    const ics = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+    const lines = ics.split('\r\n');
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'BEGIN:VEVENT',
+        'UID:TK-7Q2M9X@tikiti.co.ke',
+        'DTSTART:20260312T060000Z',
+        'DTEND:20260312T140000Z',
+        'SUMMARY:East Africa Fintech Summit',
+        'LOCATION:KICC\\, Nairobi',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ]),
+    );
+    expect(lines.find((l) => l.startsWith('DESCRIPTION:'))).toContain('Payments\\, lending and regulation.');
+  });
+
+  it.each([
+    [{ status: 3, payment_error: 'Your card was declined.' }, 'This booking was not paid', 'Your card was declined.'],
+    [{ status: 3 }, 'This booking was not paid', 'The hold on these tickets ended'],
+    [{ status: 5 }, 'This booking was refunded', 'the money went back'],
+    [{ status: 4 }, 'This booking was cancelled', 'Nothing was charged'],
+  ] as const)('says honestly when the booking was not paid (%o)', async (state, heading, text) => {
+    answerInTurn(storedBookingFixture({ payment_status: 'requires_payment_method', paid_at: null, ...state }));
+    open();
+    await tick(DELAYS_MS.successFetch);
+    await screen.findByRole('heading', { name: heading });
+    expect(screen.getByText(new RegExp(text))).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the event' }).getAttribute('href')).toBe(
+      '/details/7/east-africa-fintech-summit',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers another try when the payment did not go through and the hold still lasts', async () => {
+    const seen = answerInTurn(
+      storedBookingFixture({
+        status: 1,
+        payment_status: 'requires_payment_method',
+        payment_error: null,
+        paid_at: null,
+      }),
+    );
+    open();
+    await tick(DELAYS_MS.successFetch);
+    await screen.findByRole('heading', { name: 'Your payment was not successful' });
+    expect(screen.getByText(/Your payment was not successful, please try again\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/payment/method');
+    await tick(10_000);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('says when the payment cannot be found, or when there is none in the address', async () => {
+    mockFetch(() => answer(404, null, { description: 'Booking not found' }));
+    const first = open();
+    await tick(DELAYS_MS.successFetch);
+    await screen.findByRole('heading', { name: 'We could not find this payment' });
+    first.unmount();
+    open('/payment/success');
+    expect(screen.getByRole('heading', { name: 'We could not find this payment' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse events' })).toBeTruthy();
+  });
+
+  it('offers a retry when the server fails', async () => {
+    let fail = true;
+    mockFetch(() =>
+      fail ? answer(503, null, { description: 'Tikiti is briefly unavailable' }) : answer(200, storedBookingFixture()),
+    );
+    const { user } = open();
+    await tick(DELAYS_MS.successFetch);
+    await screen.findByText('Tikiti is briefly unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Payment successful' });
+  });
+});
