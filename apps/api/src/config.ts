@@ -27,8 +27,11 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** How long to wait for a PostgreSQL connection before answering 503. */
-  DATABASE_CONNECT_TIMEOUT_MS: ms(2000),
+  /**
+   * How long a request waits for a PostgreSQL connection (a new one, or a turn in a busy pool)
+   * before answering 503. Long enough to queue through a flash sale's burst.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: ms(10_000),
   /** PostgreSQL cancels a statement that runs longer (server side; the client gives up 2 s later). */
   DATABASE_STATEMENT_TIMEOUT_MS: ms(10_000),
   /** PostgreSQL ends a session left idle inside a transaction this long. */

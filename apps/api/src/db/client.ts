@@ -36,7 +36,7 @@ export interface DatabaseTimeouts {
 }
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
-  connectMs: 2000,
+  connectMs: 10_000,
   statementMs: 10_000,
   idleInTransactionMs: 30_000,
 };

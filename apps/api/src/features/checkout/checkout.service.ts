@@ -20,6 +20,7 @@ import {
   causeChain,
   conflict,
   invalidField,
+  isDatabaseUnavailable,
   notFound,
   serviceUnavailable,
 } from '../../http/errors.js';
@@ -187,9 +188,8 @@ export async function bookEvent(
     ? await findLatestPayment(ctx.db, booked.bookingId)
     : undefined;
   if (!payment) {
-    let intent: Intent;
     try {
-      intent = await provider.createIntent({
+      const intent = await provider.createIntent({
         amountMinor: booked.totalMinor,
         currency,
         reference: booked.reference,
@@ -197,22 +197,23 @@ export async function bookEvent(
         email: buyer.email,
         description: `Tikiti booking ${booked.reference}`,
       });
+      await insertPayment(ctx.db, {
+        bookingId: booked.bookingId,
+        provider: provider.name,
+        intentId: intent.id,
+        clientSecret: intent.clientSecret,
+        status: intent.status,
+        amountMinor: intent.amountMinor,
+        currency: intent.currency,
+      });
+      payment = intent;
     } catch (err) {
-      // No payment, no hold: the tickets go straight back on sale.
-      await abandonBooking(ctx, booked.bookingId);
-      if (err instanceof AppError) throw err;
+      // No payment, no hold: the tickets go straight back on sale (best effort: the sweep
+      // releases the hold anyway when it runs out).
+      await abandonBooking(ctx, booked.bookingId).catch(() => undefined);
+      if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
       throw serviceUnavailable('Card payments are unavailable right now, please try again in a moment');
     }
-    await insertPayment(ctx.db, {
-      bookingId: booked.bookingId,
-      provider: provider.name,
-      intentId: intent.id,
-      clientSecret: intent.clientSecret,
-      status: intent.status,
-      amountMinor: intent.amountMinor,
-      currency: intent.currency,
-    });
-    payment = intent;
   }
   return {
     token: buyer.token,

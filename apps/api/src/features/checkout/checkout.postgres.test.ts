@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { BOOKING_STATUS } from '@tikiti/contract';
+import { bookings, jobs } from '../../db/schema/index.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
+import { book, guest, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
+import { startApiProcess, type ApiProcess } from '../../test-support/api-process.js';
+import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { runDueJobs } from '../../jobs/worker.js';
+import type { JobHandler } from '../../jobs/queue.js';
+import { checkoutJobs } from './checkout.jobs.js';
+import { expireHolds } from './checkout.repo.js';
+
+/**
+ * Concurrency proofs on a real PostgreSQL server (docs/decisions/0009-inventory.md): many
+ * buyers at once never oversell, from one process or two; settlement happens once whoever
+ * asks; webhooks that are repeated, late or forged change nothing.
+ */
+const handlers = checkoutJobs as JobHandler[];
+
+async function statusCounts(responses: { status: number | 'network-error' }[]) {
+  const counts: Record<string, number> = {};
+  for (const r of responses) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
+async function anEvent(db: Db, max: number) {
+  const org = await createOrganiser(db);
+  const category = await createCategory(db);
+  return createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId: category.id,
+    tickets: [{ name: 'Flash sale', price: 20, max }],
+  });
+}
+
+describe('a flash sale of 100 seats', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BOOKINGS_PER_ADDRESS: '0', LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
+  });
+  afterAll(() => t.close());
+
+  it('holds exactly 100 of 500 concurrent attempts; every other buyer gets a clear 409, no 5xx', async () => {
+    const { event, tickets } = await anEvent(t.database.db, 100);
+    const attempts = await Promise.all(
+      Array.from({ length: 500 }, () => book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 1 }] })),
+    );
+    const counts = await statusCounts(attempts.map((r) => ({ status: r.statusCode })));
+    expect(counts).toEqual({ 201: 100, 409: 400 });
+    const refused = attempts.find((r) => r.statusCode === 409)!.json();
+    expect(refused.status_description).toBe('Flash sale is sold out');
+    expect(await stockOf(t.database.db, tickets[0]!.id)).toEqual({ sold: 0, held: 100, max: 100 });
+    const pending = await t.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.eventId, event.id));
+    expect(pending).toHaveLength(100);
+  });
+
+  it('frees expired holds for new buyers, while others keep buying', async () => {
+    const { event, tickets } = await anEvent(t.database.db, 20);
+    const line = [{ id: tickets[0]!.id, qty: 1 }];
+    await Promise.all(Array.from({ length: 20 }, () => book(t.app, { event_id: event.id, tickets: line })));
+    await t.database.db.execute(
+      sql`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE event_id = ${event.id}`,
+    );
+    // The sweep and 60 new buyers at the same moment: the 20 seats go to 20 of them, no more.
+    const [, ...attempts] = await Promise.all([
+      expireHolds(t.database.db, 500),
+      ...Array.from({ length: 60 }, () => book(t.app, { event_id: event.id, tickets: line })),
+    ]);
+    await expireHolds(t.database.db, 500);
+    const held = (attempts as { statusCode: number }[]).filter((r) => r.statusCode === 201).length;
+    const stock = await stockOf(t.database.db, tickets[0]!.id);
+    expect(stock.held).toBe(held);
+    expect(stock.held).toBeLessThanOrEqual(20);
+    expect((attempts as { statusCode: number }[]).every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(
+      true,
+    );
+  });
+
+  it('honours late payments racing for the last seats only as far as they fit, refunding the rest', async () => {
+    const { event, tickets } = await anEvent(t.database.db, 10);
+    const line = [{ id: tickets[0]!.id, qty: 1 }];
+    const late = await Promise.all(
+      Array.from({ length: 10 }, () => book(t.app, { event_id: event.id, tickets: line })),
+    );
+    await t.database.db.execute(
+      sql`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE event_id = ${event.id}`,
+    );
+    await expireHolds(t.database.db, 500);
+    // Four seats go to new buyers who pay in time; the ten late payers race for the other six.
+    const onTime = await Promise.all(
+      Array.from({ length: 4 }, () => book(t.app, { event_id: event.id, tickets: line })),
+    );
+    for (const r of onTime) await payWithCard(t.app, r.json().data.client_secret);
+    for (const r of late) await payWithCard(t.app, r.json().data.client_secret);
+    await Promise.all(
+      [...onTime, ...late].map((r) => retrieve(t.app, r.json().data.client_secret, r.headers.auth as string)),
+    );
+    const rows = await t.database.db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.eventId, event.id));
+    const byStatus = await statusCounts(rows.map((r) => ({ status: r.status })));
+    expect(byStatus).toEqual({ [BOOKING_STATUS.paid]: 10, [BOOKING_STATUS.refunded]: 4 });
+    expect(await stockOf(t.database.db, tickets[0]!.id)).toEqual({ sold: 10, held: 0, max: 10 });
+  });
+});
+
+describe('a flash sale across two API processes on one database', () => {
+  let t: TestApp;
+  let apis: ApiProcess[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    const url = await databaseUrlOf(t.database.db);
+    apis = await Promise.all(
+      [0, 1].map(() => startApiProcess({ DATABASE_URL: url, BOOKINGS_PER_ADDRESS: '0', DATABASE_POOL_SIZE: '10' })),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(apis.map((a) => a.stop()));
+    await t?.close();
+  });
+
+  it('holds exactly 100 of 500 attempts sent to both at once', async () => {
+    const { event, tickets } = await anEvent(t.database.db, 100);
+    const attempts = await Promise.all(
+      Array.from({ length: 500 }, async (_, i) => {
+        try {
+          const res = await fetch(`${apis[i % 2]!.baseUrl}/v1/event/book`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              event_id: event.id,
+              tickets: [{ id: tickets[0]!.id, qty: 1 }],
+              payment_method: 'card',
+              details: guest(),
+            }),
+          });
+          return { status: res.status };
+        } catch {
+          return { status: 'network-error' as const };
+        }
+      }),
+    );
+    expect(await statusCounts(attempts)).toEqual({ 201: 100, 409: 400 });
+    expect(await stockOf(t.database.db, tickets[0]!.id)).toEqual({ sold: 0, held: 100, max: 100 });
+  }, 120_000);
+});
+
+async function databaseUrlOf(db: Db) {
+  const [row] = await queryRows<{ db: string; port: number }>(
+    db,
+    sql`SELECT current_database() AS db, current_setting('port')::int AS port`,
+  );
+  return `postgres://postgres@127.0.0.1:${row!.port}/${row!.db}`;
+}
+
+describe('settling a Stripe payment', () => {
+  const WEBHOOK_SECRET = 'whsec_checkout_test';
+  let t: TestApp;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp({
+      BOOKINGS_PER_ADDRESS: '0',
+      STRIPE_SECRET_KEY: 'sk_test_checkout',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_checkout',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const deliver = (hook: { payload: string; signature: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/stripe/webhook',
+      payload: hook.payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': hook.signature },
+    });
+
+  async function aStripeBooking(qty = 2) {
+    const { event, tickets } = await anEvent(t.database.db, 50);
+    const res = await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty }] });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    const intentId = [...fake.intents.values()].find((i) => i.client_secret === data.client_secret)!.id;
+    return { event, ticketTypeId: tickets[0]!.id, data, token: res.headers.auth as string, intentId };
+  }
+
+  const confirmationMails = async (reference: string) =>
+    (await t.database.db.select().from(jobs).where(eq(jobs.kind, 'mail.send'))).filter((j) =>
+      String((j.payload as { subject: string }).subject).includes(reference),
+    ).length;
+
+  it('charges the server’s amount with the booking reference and an idempotency key per booking', async () => {
+    const { data, intentId } = await aStripeBooking(3);
+    expect(data.provider).toBe('stripe');
+    const intent = fake.intents.get(intentId)!;
+    expect(intent).toMatchObject({
+      amount: 6000,
+      currency: 'usd',
+      metadata: { booking_reference: data.booking_reference },
+    });
+    const create = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents')!;
+    expect(create.idempotencyKey).toMatch(/^booking-TK-/);
+  });
+
+  it('settles once when the buyer’s page and the webhook race', async () => {
+    const { data, token, intentId, ticketTypeId } = await aStripeBooking(2);
+    fake.succeed(intentId);
+    const hook = fake.webhook({ type: 'payment_intent.succeeded', intentId, secret: WEBHOOK_SECRET });
+    expect((await deliver(hook)).statusCode).toBe(200);
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => retrieve(t.app, data.client_secret, token)),
+      ...Array.from({ length: 3 }, () => runDueJobs({ config: t.config, db: t.database.db }, handlers)),
+    ]);
+    expect(await stockOf(t.database.db, ticketTypeId)).toMatchObject({ sold: 2, held: 0 });
+    expect(await confirmationMails(data.booking_reference)).toBe(1);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.reference, data.booking_reference));
+    expect(row!.status).toBe(BOOKING_STATUS.paid);
+  });
+
+  it('changes nothing for a repeated, an out-of-order or a forged webhook', async () => {
+    const { data, intentId, ticketTypeId } = await aStripeBooking(1);
+    // Out of order / untrue: "succeeded" arrives while Stripe says the card failed.
+    fake.fail(intentId, 'Your card was declined.');
+    const early = fake.webhook({ type: 'payment_intent.succeeded', intentId, secret: WEBHOOK_SECRET });
+    expect((await deliver(early)).statusCode).toBe(200);
+    expect((await deliver(early)).statusCode).toBe(200); // the same event again
+    const forged = fake.webhook({ type: 'payment_intent.succeeded', intentId, secret: 'whsec_someone_else' });
+    expect((await deliver(forged)).statusCode).toBe(400);
+    await runDueJobs({ config: t.config, db: t.database.db }, handlers);
+    const intentJobs = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'payments.intent-changed' AND payload->>'intentId' = ${intentId}`,
+    );
+    expect(intentJobs[0]!.n).toBe(1);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.reference, data.booking_reference));
+    expect(row!.status).toBe(BOOKING_STATUS.pending);
+    expect(await stockOf(t.database.db, ticketTypeId)).toMatchObject({ sold: 0, held: 1 });
+    // Once Stripe says it succeeded, the next delivery settles it.
+    fake.succeed(intentId);
+    await deliver(fake.webhook({ type: 'payment_intent.succeeded', intentId, secret: WEBHOOK_SECRET }));
+    await runDueJobs({ config: t.config, db: t.database.db }, handlers);
+    expect(await stockOf(t.database.db, ticketTypeId)).toMatchObject({ sold: 1, held: 0 });
+  });
+
+  it('refunds a late Stripe payment through Stripe once, when the seats are gone', async () => {
+    const { event, tickets } = await anEvent(t.database.db, 1);
+    const late = await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 1 }] });
+    const lateIntent = [...fake.intents.values()].find((i) => i.client_secret === late.json().data.client_secret)!.id;
+    await t.database.db.execute(
+      sql`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE event_id = ${event.id}`,
+    );
+    await expireHolds(t.database.db, 100);
+    await t.database.db.execute(sql`UPDATE ticket_types SET sold = 1 WHERE id = ${tickets[0]!.id}`);
+    fake.succeed(lateIntent);
+    await deliver(fake.webhook({ type: 'payment_intent.succeeded', intentId: lateIntent, secret: WEBHOOK_SECRET }));
+    await runDueJobs({ config: t.config, db: t.database.db }, handlers);
+    await runDueJobs({ config: t.config, db: t.database.db }, handlers);
+    expect(fake.refunds.filter((r) => r.payment_intent === lateIntent)).toHaveLength(1);
+    const [row] = await t.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.reference, late.json().data.booking_reference));
+    expect(row!.status).toBe(BOOKING_STATUS.refunded);
+  });
+});
