@@ -5,30 +5,36 @@ ALTER TABLE "payments" ADD COLUMN "last_error" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "settles_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_pending_dedupe_key" ON "bookings" USING btree ("dedupe_key") WHERE "bookings"."status" = 1;--> statement-breakpoint
--- Books tickets in one round trip (docs/decisions/0009-inventory.md): checks the event and its
--- ticket types, returns the live pending booking of the same buyer and lines if there is one,
--- else writes the booking and its lines at the ticket types' own prices and reserves the
--- quantities LAST, in ticket-type order, so each hot row is locked only until the commit that
--- follows at once, and two bookings never wait on each other in a cycle. A reservation that
--- does not fit raises TK409 (message: the type's name, detail: how many are left), which
--- undoes everything the call wrote.
-CREATE FUNCTION book_tickets(
-  p_event_id integer, p_account_id integer, p_session_id integer, p_full_name text, p_email text,
-  p_msisdn text, p_payment_method text, p_reference text, p_dedupe_key text, p_hold_minutes integer,
-  p_ticket_ids integer[], p_quantities integer[]
-) RETURNS TABLE (booking_id integer, booking_reference text, total_minor integer, booking_currency text,
-                 expires_at timestamptz, is_existing boolean)
+-- Books tickets in one round trip (docs/decisions/0009-inventory.md). `p` (JSON) carries the
+-- event, the buyer (an account id, or a guest whose account is found or made by email, with
+-- the checkout session to open), the lines, the reference and dedupe key, and optionally a
+-- payment made without a round trip to the provider (the sandbox's). It checks the event and
+-- its ticket types; returns the live pending booking of the same buyer and lines if there is
+-- one; else writes the booking, its lines at the ticket types' own prices and the payment, and
+-- reserves the quantities LAST, in ticket-type order, so each hot row is locked only until the
+-- commit that follows at once and two bookings never wait on each other in a cycle. A
+-- reservation that does not fit raises TK409 (message: the type's name, detail: how many are
+-- left, hint: its id), which undoes everything the call wrote, the guest's session included.
+CREATE FUNCTION book_tickets(p jsonb)
+RETURNS TABLE (booking_id integer, booking_reference text, total_minor integer, booking_currency text,
+               expires_at timestamptz, is_existing boolean, buyer_id integer, checkout_session_id integer,
+               client_secret text)
 LANGUAGE plpgsql AS $$
 DECLARE
   ev record;
+  ids integer[] := ARRAY(SELECT (l->>'id')::integer FROM jsonb_array_elements(p->'lines') l);
+  qtys integer[] := ARRAY(SELECT (l->>'qty')::integer FROM jsonb_array_elements(p->'lines') l);
   found_count integer;
+  account integer := (p->>'account_id')::integer;
+  session integer := (p->>'session_id')::integer;
   prior record;
   new_id integer;
   total bigint;
   line record;
   short record;
+  secret text;
 BEGIN
-  SELECT e.id, e.currency, e.status, e.end_time INTO ev FROM events e WHERE e.id = p_event_id;
+  SELECT e.id, e.currency, e.status, e.end_time INTO ev FROM events e WHERE e.id = (p->>'event_id')::integer;
   IF NOT FOUND OR ev.status <> 1 THEN
     RAISE EXCEPTION 'event not on sale' USING ERRCODE = 'TK404';
   END IF;
@@ -36,46 +42,68 @@ BEGIN
     RAISE EXCEPTION 'event has ended' USING ERRCODE = 'TK410';
   END IF;
   SELECT count(*) INTO found_count
-    FROM ticket_types t JOIN unnest(p_ticket_ids) AS u(id) ON t.id = u.id
-   WHERE t.event_id = p_event_id AND t.status = 1;
-  IF found_count <> cardinality(p_ticket_ids) THEN
+    FROM ticket_types t JOIN unnest(ids) AS u(id) ON t.id = u.id
+   WHERE t.event_id = ev.id AND t.status = 1;
+  IF found_count <> cardinality(ids) THEN
     RAISE EXCEPTION 'ticket type not on sale' USING ERRCODE = 'TK422';
   END IF;
 
-  SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at INTO prior
-    FROM bookings b WHERE b.dedupe_key = p_dedupe_key AND b.status = 1 FOR UPDATE;
+  SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at, b.account_id, b.session_id INTO prior
+    FROM bookings b WHERE b.dedupe_key = p->>'dedupe_key' AND b.status = 1 FOR UPDATE;
   IF FOUND THEN
     IF prior.hold_expires_at > now() THEN
-      RETURN QUERY SELECT prior.id, prior.reference, prior.total_minor, prior.currency, prior.hold_expires_at, true;
+      RETURN QUERY SELECT prior.id, prior.reference, prior.total_minor, prior.currency, prior.hold_expires_at, true,
+        prior.account_id, prior.session_id,
+        (SELECT pm.client_secret FROM payments pm WHERE pm.booking_id = prior.id ORDER BY pm.id DESC LIMIT 1);
       RETURN;
     END IF;
     -- Its hold ran out before the sweep came by: release it here, then book anew.
     UPDATE bookings SET status = 3, updated_at = now() WHERE id = prior.id;
-    UPDATE ticket_types t SET held = t.held - l.quantity
-      FROM (SELECT ticket_type_id, sum(quantity)::integer AS quantity FROM booking_lines
-             WHERE booking_id = prior.id GROUP BY ticket_type_id) l
-     WHERE t.id = l.ticket_type_id;
+    FOR line IN SELECT l.ticket_type_id, sum(l.quantity)::integer AS q FROM booking_lines l
+                 WHERE l.booking_id = prior.id GROUP BY l.ticket_type_id ORDER BY l.ticket_type_id LOOP
+      UPDATE ticket_types SET held = held - line.q WHERE id = line.ticket_type_id;
+    END LOOP;
+  END IF;
+
+  IF account IS NULL THEN
+    -- A guest: the buyer account of this email, made on first use; names only where it has none.
+    INSERT INTO accounts (type, email, first_name, last_name)
+    VALUES ('user', p->'guest'->>'email', p->'guest'->>'first_name', p->'guest'->>'last_name')
+    ON CONFLICT (type, email) DO UPDATE SET
+      first_name = CASE WHEN accounts.first_name = '' THEN excluded.first_name ELSE accounts.first_name END,
+      last_name = CASE WHEN accounts.last_name = '' THEN excluded.last_name ELSE accounts.last_name END
+    RETURNING id INTO account;
+    INSERT INTO sessions (account_id, token_hash, expires_at, scope)
+    VALUES (account, p->'session'->>'token_hash', (p->'session'->>'expires_at')::timestamptz, 'checkout')
+    RETURNING id INTO session;
   END IF;
 
   SELECT sum(t.price_minor::bigint * u.q) INTO total
-    FROM ticket_types t JOIN unnest(p_ticket_ids, p_quantities) AS u(id, q) ON t.id = u.id;
+    FROM ticket_types t JOIN unnest(ids, qtys) AS u(id, q) ON t.id = u.id;
   INSERT INTO bookings (reference, event_id, account_id, session_id, full_name, email, msisdn, currency,
                         total_minor, status, payment_method, hold_expires_at, dedupe_key)
-  VALUES (p_reference, p_event_id, p_account_id, p_session_id, p_full_name, p_email, p_msisdn, ev.currency,
-          total, 1, p_payment_method, now() + make_interval(mins => p_hold_minutes), p_dedupe_key)
+  VALUES (p->>'reference', ev.id, account, session, p->>'full_name', p->>'email', p->>'msisdn', ev.currency,
+          total, 1, p->>'payment_method', now() + make_interval(mins => (p->>'hold_minutes')::integer), p->>'dedupe_key')
   ON CONFLICT (dedupe_key) WHERE status = 1 DO NOTHING
   RETURNING id INTO new_id;
   IF new_id IS NULL THEN
     -- The same click arrived twice at once and the other one won: answer with its booking.
-    RETURN QUERY SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at, true
-      FROM bookings b WHERE b.dedupe_key = p_dedupe_key AND b.status = 1;
+    RETURN QUERY SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at, true, b.account_id, b.session_id,
+        (SELECT pm.client_secret FROM payments pm WHERE pm.booking_id = b.id ORDER BY pm.id DESC LIMIT 1)
+      FROM bookings b WHERE b.dedupe_key = p->>'dedupe_key' AND b.status = 1;
     RETURN;
   END IF;
   INSERT INTO booking_lines (booking_id, ticket_type_id, name, unit_price_minor, no_of_persons, quantity)
   SELECT new_id, t.id, t.name, t.price_minor, t.no_of_persons, u.q
-    FROM ticket_types t JOIN unnest(p_ticket_ids, p_quantities) AS u(id, q) ON t.id = u.id;
+    FROM ticket_types t JOIN unnest(ids, qtys) AS u(id, q) ON t.id = u.id;
+  IF p ? 'payment' THEN
+    secret := p->'payment'->>'client_secret';
+    INSERT INTO payments (booking_id, provider, intent_id, client_secret, status, amount_minor, currency)
+    VALUES (new_id, p->'payment'->>'provider', p->'payment'->>'intent_id', secret, 'requires_payment_method',
+            total, ev.currency);
+  END IF;
 
-  FOR line IN SELECT u.id, u.q FROM unnest(p_ticket_ids, p_quantities) AS u(id, q) ORDER BY u.id LOOP
+  FOR line IN SELECT u.id, u.q FROM unnest(ids, qtys) AS u(id, q) ORDER BY u.id LOOP
     UPDATE ticket_types SET held = held + line.q
      WHERE id = line.id AND sold + held + line.q <= max_tickets;
     IF NOT FOUND THEN
@@ -85,7 +113,7 @@ BEGIN
     END IF;
   END LOOP;
 
-  RETURN QUERY SELECT new_id, p_reference, total::integer, ev.currency::text,
-                      now() + make_interval(mins => p_hold_minutes), false;
+  RETURN QUERY SELECT new_id, p->>'reference', total::integer, ev.currency::text,
+                      now() + make_interval(mins => (p->>'hold_minutes')::integer), false, account, session, secret;
 END;
 $$;

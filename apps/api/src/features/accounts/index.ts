@@ -3,8 +3,7 @@
  * sessions and callers for the HTTP layer, what the team feature needs to invite a
  * teammate, and the password hash for demo data. Everything else stays inside.
  */
-export { createCheckoutSession, createSession, resolveSession, type Caller } from './session.service.js';
-export { findOrCreateBuyer } from './buyer-accounts.service.js';
+export { createSession, newCheckoutToken, resolveSession, type Caller } from './session.service.js';
 export { hashPassword } from './passwords.js';
 export { CODE_GROUPS, issueCode } from './one-time-codes.js';
 export { normaliseMsisdn } from './usernames.js';

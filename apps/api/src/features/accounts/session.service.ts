@@ -20,17 +20,18 @@ export async function createSession(db: Db, accountId: number, now = new Date())
 }
 
 /**
- * The session a guest gets at checkout: the same kind of token, reaching only the bookings
- * made with it (docs/security.md, "Guest checkout"). Returns its id for the booking to keep.
+ * A new token for the session a guest gets at checkout, reaching only the bookings made with
+ * it (docs/security.md, "Guest checkout"). Checkout stores it (its hash) in the same call
+ * that books, so a refused booking opens no session.
  */
-export function createCheckoutSession(db: Db, accountId: number, now = new Date()) {
-  return openSession(db, accountId, 'checkout', now);
+export function newCheckoutToken(now = new Date()) {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + LIMITS.sessionDays * 86_400_000) };
 }
 
 async function openSession(db: Db, accountId: number, scope: SessionScope, now: Date) {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + LIMITS.sessionDays * 86_400_000);
-  const sessionId = await insertSession(db, accountId, hashToken(token), expiresAt, scope);
+  const { token, tokenHash, expiresAt } = newCheckoutToken(now);
+  const sessionId = await insertSession(db, accountId, tokenHash, expiresAt, scope);
   return { token, sessionId };
 }
 

@@ -7,8 +7,12 @@ export type BookingRow = typeof bookings.$inferSelect;
 
 export interface BookTicketsInput {
   eventId: number;
-  accountId: number;
+  /** A signed-in buyer's account; null for a guest, whose account is found or made by `guest.email`. */
+  accountId: number | null;
   sessionId: number | null;
+  guest: { email: string; firstName: string; lastName: string } | null;
+  /** The checkout session a guest gets (only its hash is stored). */
+  session: { tokenHash: string; expiresAt: Date } | null;
   fullName: string;
   email: string;
   msisdn: string | null;
@@ -17,6 +21,8 @@ export interface BookTicketsInput {
   dedupeKey: string;
   holdMinutes: number;
   lines: { ticketTypeId: number; quantity: number }[];
+  /** A payment made without a round trip to its provider (the sandbox's), recorded in the same call. */
+  payment: { provider: string; intentId: string; clientSecret: string } | null;
 }
 
 export interface BookedTickets {
@@ -27,16 +33,44 @@ export interface BookedTickets {
   holdExpiresAt: Date;
   /** The same buyer's live booking of the same lines, returned instead of a second hold. */
   existing: boolean;
+  accountId: number;
+  sessionId: number | null;
+  /** The booking's payment, when there is one already. */
+  clientSecret: string | null;
 }
 
 /**
  * One call of `book_tickets()` (migrations/0003_checkout.sql; docs/decisions/0009-inventory.md):
- * the booking, its lines at the ticket types' prices and the hold, in one round trip. Its
- * refusals arrive as errors with SQLSTATE TK404 (not on sale), TK410 (ended), TK422 (a ticket
- * type not of this event or not open) and TK409 (short: message the type's name, detail how
- * many are left, hint the type's id).
+ * the guest's account and session, the booking, its lines at the ticket types' prices, the
+ * payment and the hold, in one round trip. Its refusals arrive as errors with SQLSTATE TK404
+ * (not on sale), TK410 (ended), TK422 (a ticket type not of this event or not open) and TK409
+ * (short: message the type's name, detail how many are left, hint the type's id).
  */
 export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTickets> {
+  const p = {
+    event_id: b.eventId,
+    account_id: b.accountId,
+    session_id: b.sessionId,
+    guest: b.guest && { email: b.guest.email, first_name: b.guest.firstName, last_name: b.guest.lastName },
+    session: b.session && { token_hash: b.session.tokenHash, expires_at: b.session.expiresAt.toISOString() },
+    full_name: b.fullName,
+    email: b.email,
+    msisdn: b.msisdn,
+    payment_method: b.paymentMethod,
+    reference: b.reference,
+    dedupe_key: b.dedupeKey,
+    hold_minutes: b.holdMinutes,
+    lines: b.lines.map((l) => ({ id: l.ticketTypeId, qty: l.quantity })),
+    ...(b.payment
+      ? {
+          payment: {
+            provider: b.payment.provider,
+            intent_id: b.payment.intentId,
+            client_secret: b.payment.clientSecret,
+          },
+        }
+      : {}),
+  };
   const [row] = await queryRows<{
     booking_id: number;
     booking_reference: string;
@@ -44,12 +78,10 @@ export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTi
     booking_currency: string;
     expires_at: Date | string;
     is_existing: boolean;
-  }>(
-    db,
-    sql`SELECT * FROM book_tickets(${b.eventId}::integer, ${b.accountId}::integer, ${b.sessionId}::integer,
-      ${b.fullName}, ${b.email}, ${b.msisdn}, ${b.paymentMethod}, ${b.reference}, ${b.dedupeKey}, ${b.holdMinutes}::integer,
-      ${`{${b.lines.map((l) => l.ticketTypeId).join(',')}}`}::integer[], ${`{${b.lines.map((l) => l.quantity).join(',')}}`}::integer[])`,
-  );
+    buyer_id: number;
+    checkout_session_id: number | null;
+    client_secret: string | null;
+  }>(db, sql`SELECT * FROM book_tickets(${JSON.stringify(p)}::jsonb)`);
   return {
     bookingId: row!.booking_id,
     reference: row!.booking_reference,
@@ -57,6 +89,9 @@ export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTi
     currency: row!.booking_currency,
     holdExpiresAt: new Date(row!.expires_at),
     existing: row!.is_existing,
+    accountId: row!.buyer_id,
+    sessionId: row!.checkout_session_id,
+    clientSecret: row!.client_secret,
   };
 }
 

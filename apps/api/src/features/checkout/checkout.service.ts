@@ -2,6 +2,9 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUS,
+  DEFAULT_CURRENCY,
+  formatTime,
+  type Currency,
   formatAmount,
   formatDateRange,
   isCurrency,
@@ -24,7 +27,7 @@ import {
   notFound,
   serviceUnavailable,
 } from '../../http/errors.js';
-import { createCheckoutSession, findOrCreateBuyer, normaliseMsisdn, type Caller } from '../accounts/index.js';
+import { newCheckoutToken, normaliseMsisdn, type Caller } from '../accounts/index.js';
 import { bookingConfirmationMail, enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail/index.js';
 import { publicImageUrls } from '../media/index.js';
 import {
@@ -69,43 +72,47 @@ function phoneOf(raw: string): string {
   return phone;
 }
 
-/** Who is buying: a signed-in buyer's own details, or a guest's, made a buyer account. */
-async function buyerOf(ctx: AppContext, body: BookEventBody, caller: Caller | undefined) {
+/**
+ * Who is buying: a signed-in buyer (or a guest's checkout session, coming back) with the
+ * account's details, or a guest, whose account book_tickets() finds or makes by email and who
+ * gets a checkout session's token.
+ */
+function buyerOf(body: BookEventBody, caller: Caller | undefined) {
   if (caller?.type === 'user') {
     const fullName = `${caller.firstName} ${caller.lastName}`.trim() || caller.email;
     return {
-      accountId: caller.accountId,
-      sessionId: caller.sessionId,
+      accountId: caller.accountId as number | null,
+      sessionId: caller.sessionId as number | null,
+      guest: null,
+      checkout: null,
       fullName,
       email: caller.email,
       msisdn: caller.msisdn,
-      token: undefined,
     };
   }
   const d = body.details;
   if (!d) {
     throw badRequest(BOOKING_MESSAGES.noDetails, [{ path: 'details', message: BOOKING_MESSAGES.noDetails }]);
   }
-  const msisdn = phoneOf(d.msisdn);
-  const account = await findOrCreateBuyer(ctx.db, d.email_address, d.full_name);
-  const session = await createCheckoutSession(ctx.db, account.id);
+  const [firstName = '', ...rest] = d.full_name.trim().split(/\s+/);
   return {
-    accountId: account.id,
-    sessionId: session.sessionId,
+    accountId: null,
+    sessionId: null,
+    guest: { email: d.email_address, firstName, lastName: rest.join(' ') },
+    checkout: newCheckoutToken(),
     fullName: d.full_name,
     email: d.email_address,
-    msisdn,
-    token: session.token,
+    msisdn: phoneOf(d.msisdn),
   };
 }
 
-/** One key per buyer, event, method and lines: a second click while the hold lives finds the first booking. */
-function dedupeKeyOf(accountId: number, body: BookEventBody) {
+/** One key per buyer (by email), event, method and lines: a second click while the hold lives finds the first booking. */
+function dedupeKeyOf(email: string, body: BookEventBody) {
   const lines = body.tickets
     .map((t) => `${t.id}x${t.qty}`)
     .sort()
     .join(',');
-  return createHash('sha256').update(`${accountId}|${body.event_id}|${body.payment_method}|${lines}`).digest('hex');
+  return createHash('sha256').update(`${email}|${body.event_id}|${body.payment_method}|${lines}`).digest('hex');
 }
 
 /** The SQLSTATE of a refusal raised by book_tickets(), wherever Drizzle wrapped it. */
@@ -158,7 +165,19 @@ export async function bookEvent(
     throw invalidField('payment_method', 'Only card payments are available for now');
   }
   const provider = cardProvider(ctx);
-  const buyer = await buyerOf(ctx, body, caller);
+  const buyer = buyerOf(body, caller);
+  const reference = newReference();
+  const intentFor = (amountMinor: number, currency: Currency) =>
+    provider.createIntent({
+      amountMinor,
+      currency,
+      reference,
+      idempotencyKey: `booking-${reference}`,
+      email: buyer.email,
+      description: `Tikiti booking ${reference}`,
+    });
+  // A provider that needs no round trip (the sandbox) has its payment recorded with the booking.
+  const local = provider.createsIntentsLocally ? await intentFor(0, DEFAULT_CURRENCY) : undefined;
 
   let booked;
   try {
@@ -166,37 +185,39 @@ export async function bookEvent(
       eventId: body.event_id,
       accountId: buyer.accountId,
       sessionId: buyer.sessionId,
+      guest: buyer.guest,
+      session: buyer.checkout && { tokenHash: buyer.checkout.tokenHash, expiresAt: buyer.checkout.expiresAt },
       fullName: buyer.fullName,
       email: buyer.email,
       msisdn: buyer.msisdn,
       paymentMethod: body.payment_method,
-      reference: newReference(),
-      dedupeKey: dedupeKeyOf(buyer.accountId, body),
+      reference,
+      dedupeKey: dedupeKeyOf(buyer.email, body),
       holdMinutes: ctx.config.holdMinutes,
       lines: body.tickets.map((t) => ({ ticketTypeId: t.id, quantity: t.qty })),
+      payment: local ? { provider: provider.name, intentId: local.id, clientSecret: local.clientSecret } : null,
     });
   } catch (err) {
     const refusal = bookingRefusal(err);
     if (refusal) throw refusalError(refusal, body);
     throw err;
   }
+  if (booked.existing && buyer.guest) {
+    // Someone typed this email for these tickets a moment ago and has not paid yet: only their
+    // own checkout session may carry on with that booking.
+    throw conflict(
+      `These tickets are already held for ${buyer.email} until ${formatTime(booked.holdExpiresAt.toISOString())}. ` +
+        'Finish that payment, or book again once the hold ends.',
+    );
+  }
   // The catalogue shows what is left; a hold changes it.
-  invalidatePublicCatalogue(ctx.db);
+  if (!booked.existing) invalidatePublicCatalogue(ctx.db);
 
-  const currency = isCurrency(booked.currency) ? booked.currency : 'USD';
-  let payment: { clientSecret: string } | undefined = booked.existing
-    ? await findLatestPayment(ctx.db, booked.bookingId)
-    : undefined;
-  if (!payment) {
+  const currency = isCurrency(booked.currency) ? booked.currency : DEFAULT_CURRENCY;
+  let clientSecret = booked.clientSecret;
+  if (!clientSecret) {
     try {
-      const intent = await provider.createIntent({
-        amountMinor: booked.totalMinor,
-        currency,
-        reference: booked.reference,
-        idempotencyKey: `booking-${booked.reference}`,
-        email: buyer.email,
-        description: `Tikiti booking ${booked.reference}`,
-      });
+      const intent = await intentFor(booked.totalMinor, currency);
       await insertPayment(ctx.db, {
         bookingId: booked.bookingId,
         provider: provider.name,
@@ -206,7 +227,7 @@ export async function bookEvent(
         amountMinor: intent.amountMinor,
         currency: intent.currency,
       });
-      payment = intent;
+      clientSecret = intent.clientSecret;
     } catch (err) {
       // No payment, no hold: the tickets go straight back on sale (best effort: the sweep
       // releases the hold anyway when it runs out).
@@ -216,9 +237,9 @@ export async function bookEvent(
     }
   }
   return {
-    token: buyer.token,
+    token: buyer.checkout?.token,
     created: {
-      client_secret: payment.clientSecret,
+      client_secret: clientSecret,
       booking_reference: booked.reference,
       hold_expires_at: booked.holdExpiresAt.toISOString(),
       payment_method: body.payment_method,
@@ -243,7 +264,7 @@ async function abandonBooking(ctx: AppContext, bookingId: number) {
 /** The mail's view of a booking (read in the settling transaction: PGlite has one connection). */
 async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Awaited<ReturnType<typeof findLines>>) {
   const event = await findBookingEvent(tx, booking.eventId);
-  const currency = isCurrency(booking.currency) ? booking.currency : 'USD';
+  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
   const money = (minor: number) => formatAmount(toMajor(minor, currency), currency);
   const summary: BookingSummary = {
     firstName: booking.fullName.split(/\s+/)[0] ?? '',
@@ -345,7 +366,7 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
     findBookingEvent(ctx.db, booking.eventId),
     findLatestPayment(ctx.db, booking.id),
   ]);
-  const currency = isCurrency(booking.currency) ? booking.currency : 'USD';
+  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
   return {
     reference: booking.reference,
     status: booking.status,

@@ -76,6 +76,23 @@ describe('POST v1/event/book', () => {
     expect(other.json().data.booking_reference).not.toBe(first.json().data.booking_reference);
   });
 
+  it('tells a guest whose email already holds the same tickets to finish that payment, revealing nothing else', async () => {
+    const { event, types } = await anEvent();
+    const details = guest();
+    const body = { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }], details };
+    const first = await book(t.app, body);
+    expect(first.statusCode).toBe(201);
+    const again = await book(t.app, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().status_description).toContain(`already held for ${details.email_address}`);
+    expect(again.body).not.toContain(first.json().data.client_secret);
+    expect(again.headers.auth).toBeUndefined();
+    // The first checkout's own session carries on with its booking.
+    const resumed = await book(t.app, body, { token: first.headers.auth as string });
+    expect(resumed.json().data.client_secret).toBe(first.json().data.client_secret);
+    expect((await stockOf(db(), types[0]!.id)).held).toBe(2);
+  });
+
   it('takes a signed-in buyer’s details from the account and gives no new token', async () => {
     const { event, types } = await anEvent();
     const buyer = await createBuyer(db());

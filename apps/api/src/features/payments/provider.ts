@@ -47,6 +47,12 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** What the browser needs to show the provider's form (Stripe's publishable key), else null. */
   readonly publishableKey: string | null;
+  /**
+   * True when `createIntent` calls nobody (the sandbox derives its intents): checkout may then
+   * create the intent before the booking and record both in one round trip. The intent's
+   * amount is then the booking's, whatever `amountMinor` said.
+   */
+  readonly createsIntentsLocally: boolean;
   createIntent(input: CreateIntentInput): Promise<Intent>;
   retrieveIntent(intentId: string): Promise<Intent>;
   /** Gives the whole amount back; the same key never refunds twice. */

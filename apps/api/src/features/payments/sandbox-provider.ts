@@ -40,6 +40,7 @@ export function sandboxProvider(db: Db): PaymentProvider {
   return {
     name: 'sandbox',
     publishableKey: null,
+    createsIntentsLocally: true,
 
     async createIntent(input: CreateIntentInput): Promise<Intent> {
       const secret = await appSecret(db, SECRET_NAME);
