@@ -10,6 +10,21 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
   }
-  export default function autocannon(opts: { url: string; connections: number; duration: number }): Promise<Result>;
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Options {
+    url: string;
+    connections: number;
+    duration: number;
+    requests?: (RawRequest & { setupRequest?: (req: RawRequest) => RawRequest })[];
+  }
+  export default function autocannon(opts: Options): Promise<Result>;
 }

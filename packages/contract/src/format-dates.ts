@@ -36,4 +36,3 @@ export function formatDateRange(startIso: string, endIso: string): string {
     ? `${formatDay(startIso)} · ${formatTime(startIso)}–${formatTime(endIso)} EAT`
     : `${formatDay(startIso)} ${formatTime(startIso)} – ${formatDay(endIso)} ${formatTime(endIso)} EAT`;
 }
-

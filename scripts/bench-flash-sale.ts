@@ -1,0 +1,178 @@
+/**
+ * The flash sale of `npm run bench` (docs/decisions/0009-inventory.md): guests buying one
+ * ticket each of one hot ticket type, at 100 connections, against the raw limit of the same
+ * database: the bare statement that reserves a seat, run straight through pg by as many
+ * clients. Prints both, their ratio, and the stock afterwards (oversold must be 0).
+ */
+import pg from 'pg';
+import autocannon from 'autocannon';
+
+const connections = Number(process.env.BENCH_SALE_CONNECTIONS ?? 100);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+type StartServer = (
+  pgUrl: string,
+  paths: string[],
+  env: Record<string, string>,
+) => Promise<{ port: number; stop: () => Promise<unknown> }>;
+
+const RESERVE = 'UPDATE ticket_types SET held = held + 1 WHERE id = $1 AND sold + held + 1 <= max_tickets';
+
+/** An event on sale with one ticket type of `capacity` seats, written straight into the database. */
+async function saleEvent(client: pg.Client, capacity: number) {
+  const { rows } = await client.query<{ id: number; ticket: number }>(
+    `WITH e AS (
+       INSERT INTO events (organisation_id, category_id, title, location, currency, start_time, end_time, status)
+       SELECT (SELECT min(id) FROM organisations), (SELECT min(id) FROM categories), 'Flash sale ' || now(), 'KICC, Nairobi',
+              'USD', now() + interval '30 days', now() + interval '30 days 8 hours', 1
+       RETURNING id)
+     INSERT INTO ticket_types (event_id, name, price_minor, max_tickets) SELECT id, 'Flash', 2000, $1 FROM e
+     RETURNING event_id AS id, id AS ticket`,
+    [capacity],
+  );
+  return rows[0]!;
+}
+
+/** The raw limit: `connections` pg clients running the reserving statement as fast as they can. */
+async function rawReserve(url: string, ticketTypeId: number) {
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
+  const latencies: number[] = [];
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    clients.map(async (c) => {
+      while (Date.now() < deadline) {
+        const started = performance.now();
+        await c.query(RESERVE, [ticketTypeId]);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  await Promise.all(clients.map((c) => c.end()));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+export async function flashSale(url: string, startServer: StartServer) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const rows: unknown[] = [];
+  const server = await startServer(url, [], { BOOKINGS_PER_ADDRESS: '0', CATALOGUE_CACHE_MS: '1000' });
+  try {
+    // Capacity above what the run can sell, so the rate is measured, not the sell-out.
+    const capacity = 1_000_000;
+    const sale = await saleEvent(admin, capacity);
+    let n = 0;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${server.port}`,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/event/book',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              event_id: sale.id,
+              tickets: [{ id: sale.ticket, qty: 1 }],
+              payment_method: 'card',
+              details: { full_name: 'Flash Buyer', email_address: `buyer-${++n}@bench.example`, msisdn: '0712345678' },
+            }),
+          }),
+        },
+      ],
+    });
+    const stock = (
+      await admin.query<{ sold: number; held: number; max: number }>(
+        'SELECT sold, held, max_tickets AS max FROM ticket_types WHERE id = $1',
+        [sale.ticket],
+      )
+    ).rows[0]!;
+    const booked = (
+      await admin.query<{ n: string }>('SELECT count(*) AS n FROM bookings WHERE event_id = $1', [sale.id])
+    ).rows[0]!;
+
+    // Sell-out check: 500 seats, the same load for 3 s; never more than 500 held.
+    const small = await saleEvent(admin, 500);
+    let m = 0;
+    const sellOut = await autocannon({
+      url: `http://127.0.0.1:${server.port}`,
+      connections,
+      duration: 3,
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/event/book',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              event_id: small.id,
+              tickets: [{ id: small.ticket, qty: 1 }],
+              payment_method: 'card',
+              details: { full_name: 'Flash Buyer', email_address: `late-${++m}@bench.example`, msisdn: '0712345678' },
+            }),
+          }),
+        },
+      ],
+    });
+    const smallStock = (
+      await admin.query<{ taken: number }>('SELECT sold + held AS taken FROM ticket_types WHERE id = $1', [
+        small.ticket,
+      ])
+    ).rows[0]!;
+
+    const rawSale = await saleEvent(admin, capacity);
+    const raw = await rawReserve(url, rawSale.ticket);
+    const bookingsPerSecond = Number(booked.n) / seconds;
+    const row = {
+      mode: 'flash sale',
+      route: 'POST /v1/event/book (guests, sandbox)',
+      rps: bookingsPerSecond,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      baselineRps: raw.rps,
+      ratio: bookingsPerSecond / raw.rps,
+      held: stock.held,
+      capacity: stock.max,
+      oversold: Math.max(0, stock.sold + stock.held - stock.max),
+      sellOut: {
+        capacity: 500,
+        taken: smallStock.taken,
+        oversold: Math.max(0, smallStock.taken - 500),
+        refused409: sellOut['4xx'],
+        errors5xx: sellOut['5xx'],
+      },
+    };
+    rows.push(row);
+    console.log(
+      `\nFlash sale: ${connections} connections for ${seconds} s, one hot ticket type, guests, sandbox payments`,
+    );
+    console.log(
+      `  POST /v1/event/book  ${bookingsPerSecond.toFixed(0)} bookings/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+        `errors ${row.errors}  (target ≥ 1000/s, p99 < 500 ms)`,
+    );
+    console.log(
+      `  raw reserve statement through pg: ${raw.rps.toFixed(0)} /s  p50 ${raw.p50.toFixed(1)} ms  p99 ${raw.p99.toFixed(1)} ms  ` +
+        `ratio ${row.ratio.toFixed(2)} (target ≥ 0.50)`,
+    );
+    console.log(`  held ${stock.held} of ${stock.max}, oversold ${row.oversold}`);
+    console.log(
+      `  sell-out of 500 seats: taken ${smallStock.taken}, oversold ${row.sellOut.oversold}, ` +
+        `refused (409) ${sellOut['4xx']}, 5xx ${sellOut['5xx']}`,
+    );
+  } finally {
+    await server.stop();
+    await admin.end();
+  }
+  return rows;
+}
