@@ -41,8 +41,9 @@ BEGIN
   IF ev.end_time <= now() THEN
     RAISE EXCEPTION 'event has ended' USING ERRCODE = 'TK410';
   END IF;
-  SELECT count(*) INTO found_count
-    FROM ticket_types t JOIN unnest(ids) AS u(id) ON t.id = u.id
+  -- Every line an open type of this event, and the total at the types' own prices.
+  SELECT count(*), sum(t.price_minor::bigint * u.q) INTO found_count, total
+    FROM ticket_types t JOIN unnest(ids, qtys) AS u(id, q) ON t.id = u.id
    WHERE t.event_id = ev.id AND t.status = 1;
   IF found_count <> cardinality(ids) THEN
     RAISE EXCEPTION 'ticket type not on sale' USING ERRCODE = 'TK422';
@@ -78,8 +79,6 @@ BEGIN
     RETURNING id INTO session;
   END IF;
 
-  SELECT sum(t.price_minor::bigint * u.q) INTO total
-    FROM ticket_types t JOIN unnest(ids, qtys) AS u(id, q) ON t.id = u.id;
   INSERT INTO bookings (reference, event_id, account_id, session_id, full_name, email, msisdn, currency,
                         total_minor, status, payment_method, hold_expires_at, dedupe_key)
   VALUES (p->>'reference', ev.id, account, session, p->>'full_name', p->>'email', p->>'msisdn', ev.currency,
