@@ -120,7 +120,7 @@ export function TicketRow({
       </div>
       {error && (
         <p className="mt-2 text-sm font-medium text-red-600" role="alert">
-          {ticket.name}: {error}
+          {error.includes(ticket.name) ? error : `${ticket.name}: ${error}`}
         </p>
       )}
     </li>

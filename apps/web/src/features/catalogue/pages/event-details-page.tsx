@@ -119,7 +119,8 @@ function EventDetails({ event }: { event: Event }) {
             </div>
           </section>
         </div>
-        <div className="lg:sticky lg:top-24">
+        {/* Not sticky: with guest details and the card form the panel is taller than a laptop's screen. */}
+        <div>
           <BookingPanel event={event} />
         </div>
       </div>

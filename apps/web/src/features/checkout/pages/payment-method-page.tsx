@@ -74,19 +74,19 @@ function GuestDetailsSection({
           />
         </div>
       ) : (
-        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
-          {(
-            [
-              ['Full name', details.full_name],
-              ['Email', details.email_address],
-              ['Phone', details.msisdn],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-slate-500">{label}</dt>
-              <dd className="truncate font-medium text-ink">{value}</dd>
-            </div>
-          ))}
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">Full name</dt>
+            <dd className="font-medium text-ink">{details.full_name}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Phone</dt>
+            <dd className="font-medium text-ink">{details.msisdn}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-slate-500">Email</dt>
+            <dd className="break-all font-medium text-ink">{details.email_address}</dd>
+          </div>
         </dl>
       )}
     </section>

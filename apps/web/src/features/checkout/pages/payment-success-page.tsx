@@ -73,7 +73,7 @@ function Receipt({ booking }: { booking: StoredBooking }) {
         <CheckCircle2 className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
         <h1 className="mt-4 text-3xl font-bold tracking-tight">Payment successful</h1>
         <p className="mt-3 text-slate-600">
-          {INTENT_MESSAGES.succeeded} Your booking reference is{' '}
+          Thank you, your tickets are booked. Your booking reference is{' '}
           <strong className="font-semibold text-ink">{booking.reference}</strong>.
         </p>
       </header>
@@ -81,24 +81,24 @@ function Receipt({ booking }: { booking: StoredBooking }) {
       <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
         <section
           aria-labelledby="order-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
           <h2 id="order-heading" className="text-lg font-bold">
             Your order
           </h2>
           <table className="mt-4 w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+            <thead className="border-b border-slate-200 text-xs text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-2 font-semibold">
+                <th scope="col" className="py-2 pr-1.5 font-semibold sm:pr-2">
                   Ticket type
                 </th>
-                <th scope="col" className="px-2 py-2 text-right font-semibold">
+                <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-2">
                   Price
                 </th>
-                <th scope="col" className="px-2 py-2 text-right font-semibold">
+                <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-2">
                   Quantity
                 </th>
-                <th scope="col" className="py-2 pl-2 text-right font-semibold">
+                <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-2">
                   Subtotal
                 </th>
               </tr>
@@ -106,17 +106,17 @@ function Receipt({ booking }: { booking: StoredBooking }) {
             <tbody className="divide-y divide-slate-100">
               {booking.tickets.map((line, i) => (
                 <tr key={i}>
-                  <td className="py-3 pr-2">
+                  <td className="py-3 pr-1.5 sm:pr-2">
                     <span className="font-medium text-ink">{line.name}</span>
                     {line.no_of_persons > 1 && (
                       <span className="block text-xs text-slate-500">Admits {line.no_of_persons}</span>
                     )}
                   </td>
-                  <td className="whitespace-nowrap px-2 py-3 text-right tabular-nums">
+                  <td className="whitespace-nowrap px-1.5 py-3 text-right tabular-nums sm:px-2">
                     {formatMoney(line.price_per_ticket, booking.currency)}
                   </td>
-                  <td className="px-2 py-3 text-right tabular-nums">{line.quantity}</td>
-                  <td className="whitespace-nowrap py-3 pl-2 text-right font-medium tabular-nums text-ink">
+                  <td className="px-1.5 py-3 text-right tabular-nums sm:px-2">{line.quantity}</td>
+                  <td className="whitespace-nowrap py-3 pl-1.5 text-right font-medium tabular-nums text-ink sm:pl-2">
                     {formatMoney(lineTotal(line.price_per_ticket, line.quantity), booking.currency)}
                   </td>
                 </tr>
