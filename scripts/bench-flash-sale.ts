@@ -89,7 +89,10 @@ export async function flashSale(url: string, startServer: StartServer) {
   await admin.connect();
   const rows: unknown[] = [];
   // The shipped pool size (DATABASE_POOL_SIZE 10): a hot row serves a few sessions best.
-  const server = await startServer(url, [], { BOOKINGS_PER_ADDRESS: '0', DATABASE_POOL_SIZE: '10' });
+  const server = await startServer(url, [], {
+    BOOKINGS_PER_ADDRESS: '0',
+    DATABASE_POOL_SIZE: process.env.BENCH_SALE_POOL_SIZE ?? '10',
+  });
   try {
     // Capacity above what the run can sell, so the rate is measured, not the sell-out.
     const capacity = 1_000_000;
