@@ -1,32 +1,29 @@
-ALTER TABLE "sessions" ADD COLUMN "scope" text DEFAULT 'full' NOT NULL;--> statement-breakpoint
-ALTER TABLE "bookings" ADD COLUMN "session_id" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ALTER COLUMN "account_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "checkout_key_hash" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "last_error" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "settles_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_pending_dedupe_key" ON "bookings" USING btree ("dedupe_key") WHERE "bookings"."status" = 1;--> statement-breakpoint
 -- Books tickets in one round trip (docs/decisions/0009-inventory.md). `p` (JSON) carries the
--- event, the buyer (an account id, or a guest whose account is found or made by email, with
--- the checkout session to open), the lines, the reference and dedupe key, and optionally a
--- payment made without a round trip to the provider (the sandbox's). It checks the event and
--- its ticket types; returns the live pending booking of the same buyer and lines if there is
--- one; else writes the booking, its lines at the ticket types' own prices and the payment, and
--- reserves the quantities LAST, in ticket-type order, so each hot row is locked only until the
--- commit that follows at once and two bookings never wait on each other in a cycle. A
--- reservation that does not fit raises TK409 (message: the type's name, detail: how many are
--- left, hint: its id), which undoes everything the call wrote, the guest's session included.
+-- event, the buyer (a signed-in buyer's account id, or for a guest none, and the hash of the
+-- guest's checkout key), the lines, the reference and dedupe key, and optionally a payment made
+-- without a round trip to the provider (the sandbox's). It checks the event and its ticket
+-- types; returns the live pending booking of the same buyer and lines if there is one; else
+-- writes the booking, its lines at the ticket types' own prices and the payment, and reserves
+-- the quantities LAST, in ticket-type order, so each hot row is locked only until the commit
+-- that follows at once and two bookings never wait on each other in a cycle. A reservation that
+-- does not fit raises TK409 (message: the type's name, detail: how many are left, hint: its
+-- id), which undoes everything the call wrote.
 CREATE FUNCTION book_tickets(p jsonb)
 RETURNS TABLE (booking_id integer, booking_reference text, total_minor integer, booking_currency text,
-               expires_at timestamptz, is_existing boolean, buyer_id integer, checkout_session_id integer,
-               client_secret text)
+               expires_at timestamptz, is_existing boolean, existing_checkout_key_hash text, client_secret text)
 LANGUAGE plpgsql AS $$
 DECLARE
   ev record;
   ids integer[] := ARRAY(SELECT (l->>'id')::integer FROM jsonb_array_elements(p->'lines') l);
   qtys integer[] := ARRAY(SELECT (l->>'qty')::integer FROM jsonb_array_elements(p->'lines') l);
   found_count integer;
-  account integer := (p->>'account_id')::integer;
-  session integer := (p->>'session_id')::integer;
   prior record;
   new_id integer;
   total bigint;
@@ -49,12 +46,12 @@ BEGIN
     RAISE EXCEPTION 'ticket type not on sale' USING ERRCODE = 'TK422';
   END IF;
 
-  SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at, b.account_id, b.session_id INTO prior
+  SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at, b.checkout_key_hash INTO prior
     FROM bookings b WHERE b.dedupe_key = p->>'dedupe_key' AND b.status = 1 FOR UPDATE;
   IF FOUND THEN
     IF prior.hold_expires_at > now() THEN
       RETURN QUERY SELECT prior.id, prior.reference, prior.total_minor, prior.currency, prior.hold_expires_at, true,
-        prior.account_id, prior.session_id,
+        prior.checkout_key_hash,
         (SELECT pm.client_secret FROM payments pm WHERE pm.booking_id = prior.id ORDER BY pm.id DESC LIMIT 1);
       RETURN;
     END IF;
@@ -66,28 +63,16 @@ BEGIN
     END LOOP;
   END IF;
 
-  IF account IS NULL THEN
-    -- A guest: the buyer account of this email, made on first use; names only where it has none.
-    INSERT INTO accounts (type, email, first_name, last_name)
-    VALUES ('user', p->'guest'->>'email', p->'guest'->>'first_name', p->'guest'->>'last_name')
-    ON CONFLICT (type, email) DO UPDATE SET
-      first_name = CASE WHEN accounts.first_name = '' THEN excluded.first_name ELSE accounts.first_name END,
-      last_name = CASE WHEN accounts.last_name = '' THEN excluded.last_name ELSE accounts.last_name END
-    RETURNING id INTO account;
-    INSERT INTO sessions (account_id, token_hash, expires_at, scope)
-    VALUES (account, p->'session'->>'token_hash', (p->'session'->>'expires_at')::timestamptz, 'checkout')
-    RETURNING id INTO session;
-  END IF;
-
-  INSERT INTO bookings (reference, event_id, account_id, session_id, full_name, email, msisdn, currency,
+  INSERT INTO bookings (reference, event_id, account_id, checkout_key_hash, full_name, email, msisdn, currency,
                         total_minor, status, payment_method, hold_expires_at, dedupe_key)
-  VALUES (p->>'reference', ev.id, account, session, p->>'full_name', p->>'email', p->>'msisdn', ev.currency,
+  VALUES (p->>'reference', ev.id, (p->>'account_id')::integer, p->>'checkout_key_hash', p->>'full_name', p->>'email',
+          p->>'msisdn', ev.currency,
           total, 1, p->>'payment_method', now() + make_interval(mins => (p->>'hold_minutes')::integer), p->>'dedupe_key')
   ON CONFLICT (dedupe_key) WHERE status = 1 DO NOTHING
   RETURNING id INTO new_id;
   IF new_id IS NULL THEN
     -- The same click arrived twice at once and the other one won: answer with its booking.
-    RETURN QUERY SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at, true, b.account_id, b.session_id,
+    RETURN QUERY SELECT b.id, b.reference, b.total_minor, b.currency, b.hold_expires_at, true, b.checkout_key_hash,
         (SELECT pm.client_secret FROM payments pm WHERE pm.booking_id = b.id ORDER BY pm.id DESC LIMIT 1)
       FROM bookings b WHERE b.dedupe_key = p->>'dedupe_key' AND b.status = 1;
     RETURN;
@@ -113,6 +98,6 @@ BEGIN
   END LOOP;
 
   RETURN QUERY SELECT new_id, p->>'reference', total::integer, ev.currency::text,
-                      now() + make_interval(mins => (p->>'hold_minutes')::integer), false, account, session, secret;
+                      now() + make_interval(mins => (p->>'hold_minutes')::integer), false, p->>'checkout_key_hash', secret;
 END;
 $$;

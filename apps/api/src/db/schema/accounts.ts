@@ -52,14 +52,6 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /**
-     * `full`: everything the account may do. `checkout`: the session a guest gets at checkout,
-     * which reaches only the bookings made in it: anyone can type an email address, so typing
-     * one must not open that person's other tickets (docs/security.md, "Guest checkout").
-     */
-    scope: text('scope', { enum: ['full', 'checkout'] })
-      .notNull()
-      .default('full'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
 );

@@ -16,9 +16,8 @@ export const bookings = pgTable(
     eventId: integer('event_id')
       .notNull()
       .references(() => events.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    /** The buyer's account: a signed-in buyer's from the start, a guest's once they have paid. */
+    accountId: integer('account_id').references(() => accounts.id),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     msisdn: text('msisdn'),
@@ -28,8 +27,11 @@ export const bookings = pgTable(
     paymentMethod: text('payment_method', { enum: ['card', 'mpesa', 'paypal'] }).notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** The session that made the booking: a guest's checkout session reaches only its own bookings. */
-    sessionId: integer('session_id'),
+    /**
+     * A guest's checkout key (its SHA-256): the token a guest gets carries the key, and reaches
+     * only the bookings made with it (docs/security.md, "Guest checkout").
+     */
+    checkoutKeyHash: text('checkout_key_hash'),
     /**
      * The same buyer, event and lines while a hold is live: a second click returns the first
      * booking instead of holding the tickets twice (unique among pending bookings).

@@ -129,6 +129,22 @@ export async function ensureUserByEmail(
   return (await findUserByEmail(db, email))!;
 }
 
+/** The buyer account of an email, made on first use in one statement: names only where it has none. */
+export async function upsertBuyer(db: Executor, email: string, names: { firstName: string; lastName: string }) {
+  const [row] = await db
+    .insert(accounts)
+    .values({ type: 'user', email, firstName: names.firstName, lastName: names.lastName })
+    .onConflictDoUpdate({
+      target: [accounts.type, accounts.email],
+      set: {
+        firstName: sql`CASE WHEN ${accounts.firstName} = '' THEN excluded.first_name ELSE ${accounts.firstName} END`,
+        lastName: sql`CASE WHEN ${accounts.lastName} = '' THEN excluded.last_name ELSE ${accounts.lastName} END`,
+      },
+    })
+    .returning(accountColumns);
+  return row!;
+}
+
 export async function findUserByGoogleSub(db: Executor, sub: string) {
   const [row] = await db
     .select(accountColumns)

@@ -1,5 +1,6 @@
 import type { RequestCodeBody, SocialSignInBody, VerifyCodeBody } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, unauthorized } from '../../http/errors.js';
 import {
   ensureUserByEmail,
@@ -7,6 +8,7 @@ import {
   findUserByGoogleSub,
   linkGoogleIdentity,
   setLastLogin,
+  upsertBuyer,
 } from './accounts.repo.js';
 import { InvalidIdTokenError, verifyGoogleIdToken } from './google-id-token.js';
 import { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
@@ -72,4 +74,14 @@ export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: 
   });
   const fresh = await findUserByEmail(ctx.db, account.email);
   return { token: await createSession(ctx.db, account.id, now), data: signedIn(fresh ?? account) };
+}
+
+/**
+ * A guest who paid (docs/product.md#guest-checkout): the buyer account of their email, made
+ * on first use with the name they typed (split at the first space), so the same email later
+ * signs in and finds what it bought.
+ */
+export async function findOrCreateBuyer(db: Db | Tx, email: string, fullName: string) {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  return upsertBuyer(db, email, { firstName: first, lastName: rest.join(' ') });
 }

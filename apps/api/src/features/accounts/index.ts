@@ -3,7 +3,8 @@
  * sessions and callers for the HTTP layer, what the team feature needs to invite a
  * teammate, and the password hash for demo data. Everything else stays inside.
  */
-export { createSession, newCheckoutToken, resolveSession, type Caller } from './session.service.js';
+export { createSession, resolveSession, type Caller } from './session.service.js';
+export { findOrCreateBuyer } from './buyer-accounts.service.js';
 export { hashPassword } from './passwords.js';
 export { CODE_GROUPS, issueCode } from './one-time-codes.js';
 export { normaliseMsisdn } from './usernames.js';

@@ -2,20 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions } from '../../db/schema/index.js';
 
-export type SessionScope = 'full' | 'checkout';
-
-export async function insertSession(
-  db: Db,
-  accountId: number,
-  tokenHash: string,
-  expiresAt: Date,
-  scope: SessionScope = 'full',
-): Promise<number> {
-  const [row] = await db
-    .insert(sessions)
-    .values({ accountId, tokenHash, expiresAt, scope })
-    .returning({ id: sessions.id });
-  return row!.id;
+export async function insertSession(db: Db, accountId: number, tokenHash: string, expiresAt: Date) {
+  await db.insert(sessions).values({ accountId, tokenHash, expiresAt });
 }
 
 /** The live session of a token hash with its account, or undefined. */
@@ -23,7 +11,6 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
-      scope: sessions.scope,
       accountId: accounts.id,
       type: accounts.type,
       organisationId: accounts.organisationId,

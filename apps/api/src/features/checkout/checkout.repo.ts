@@ -7,12 +7,10 @@ export type BookingRow = typeof bookings.$inferSelect;
 
 export interface BookTicketsInput {
   eventId: number;
-  /** A signed-in buyer's account; null for a guest, whose account is found or made by `guest.email`. */
+  /** A signed-in buyer's account; null for a guest, whose account is made when they pay. */
   accountId: number | null;
-  sessionId: number | null;
-  guest: { email: string; firstName: string; lastName: string } | null;
-  /** The checkout session a guest gets (only its hash is stored). */
-  session: { tokenHash: string; expiresAt: Date } | null;
+  /** A guest's checkout key (its hash): what the guest's token reaches. */
+  checkoutKeyHash: string | null;
   fullName: string;
   email: string;
   msisdn: string | null;
@@ -33,16 +31,16 @@ export interface BookedTickets {
   holdExpiresAt: Date;
   /** The same buyer's live booking of the same lines, returned instead of a second hold. */
   existing: boolean;
-  accountId: number;
-  sessionId: number | null;
+  /** The checkout key hash the booking was made with (the existing one's, when existing). */
+  checkoutKeyHash: string | null;
   /** The booking's payment, when there is one already. */
   clientSecret: string | null;
 }
 
 /**
  * One call of `book_tickets()` (migrations/0003_checkout.sql; docs/decisions/0009-inventory.md):
- * the guest's account and session, the booking, its lines at the ticket types' prices, the
- * payment and the hold, in one round trip. Its refusals arrive as errors with SQLSTATE TK404
+ * the booking, its lines at the ticket types' prices, the payment and the hold, in one round
+ * trip. Its refusals arrive as errors with SQLSTATE TK404
  * (not on sale), TK410 (ended), TK422 (a ticket type not of this event or not open) and TK409
  * (short: message the type's name, detail how many are left, hint the type's id).
  */
@@ -50,9 +48,7 @@ export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTi
   const p = {
     event_id: b.eventId,
     account_id: b.accountId,
-    session_id: b.sessionId,
-    guest: b.guest && { email: b.guest.email, first_name: b.guest.firstName, last_name: b.guest.lastName },
-    session: b.session && { token_hash: b.session.tokenHash, expires_at: b.session.expiresAt.toISOString() },
+    checkout_key_hash: b.checkoutKeyHash,
     full_name: b.fullName,
     email: b.email,
     msisdn: b.msisdn,
@@ -78,8 +74,7 @@ export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTi
     booking_currency: string;
     expires_at: Date | string;
     is_existing: boolean;
-    buyer_id: number;
-    checkout_session_id: number | null;
+    existing_checkout_key_hash: string | null;
     client_secret: string | null;
   }>(db, sql`SELECT * FROM book_tickets(${JSON.stringify(p)}::jsonb)`);
   return {
@@ -89,8 +84,7 @@ export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTi
     currency: row!.booking_currency,
     holdExpiresAt: new Date(row!.expires_at),
     existing: row!.is_existing,
-    accountId: row!.buyer_id,
-    sessionId: row!.checkout_session_id,
+    checkoutKeyHash: row!.existing_checkout_key_hash,
     clientSecret: row!.client_secret,
   };
 }
@@ -216,4 +210,28 @@ export async function findBookingEvent(db: Db | Tx, eventId: number) {
     .where(eq(events.id, eventId))
     .limit(1);
   return row;
+}
+
+/** A guest's first booking with a checkout key: who they said they are. */
+export async function findCheckoutBooking(db: Db, reference: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      checkoutKeyHash: bookings.checkoutKeyHash,
+      fullName: bookings.fullName,
+      email: bookings.email,
+      msisdn: bookings.msisdn,
+    })
+    .from(bookings)
+    .where(eq(bookings.reference, reference))
+    .limit(1);
+  return row;
+}
+
+/** A guest's paid booking joins the buyer account of its email. */
+export async function setBookingAccount(tx: Tx, bookingId: number, accountId: number) {
+  await tx
+    .update(bookings)
+    .set({ accountId, updatedAt: sql`now()` })
+    .where(eq(bookings.id, bookingId));
 }

@@ -27,7 +27,8 @@ import {
   notFound,
   serviceUnavailable,
 } from '../../http/errors.js';
-import { newCheckoutToken, normaliseMsisdn, type Caller } from '../accounts/index.js';
+import { findOrCreateBuyer, normaliseMsisdn, type Caller } from '../accounts/index.js';
+import { newCheckoutKey, type CheckoutBuyer } from './checkout-keys.js';
 import { bookingConfirmationMail, enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail/index.js';
 import { publicImageUrls } from '../media/index.js';
 import {
@@ -50,6 +51,7 @@ import {
   releaseHeld,
   sellHeld,
   sellIfRoom,
+  setBookingAccount,
   setBookingStatus,
   type BookingRow,
 } from './checkout.repo.js';
@@ -72,34 +74,41 @@ function phoneOf(raw: string): string {
   return phone;
 }
 
+/** Who is calling checkout: a signed-in buyer, or a guest's checkout token. */
+export type CheckoutCaller = { kind: 'account'; caller: Caller } | ({ kind: 'checkout' } & CheckoutBuyer);
+
 /**
- * Who is buying: a signed-in buyer (or a guest's checkout session, coming back) with the
- * account's details, or a guest, whose account book_tickets() finds or makes by email and who
- * gets a checkout session's token.
+ * Who is buying: a signed-in buyer with the account's details; a guest coming back with their
+ * checkout token, as before; or a new guest, whose details are checked and who gets a new
+ * checkout key. A guest's account is made when they pay.
  */
-function buyerOf(body: BookEventBody, caller: Caller | undefined) {
-  if (caller?.type === 'user') {
-    const fullName = `${caller.firstName} ${caller.lastName}`.trim() || caller.email;
+function buyerOf(body: BookEventBody, who: CheckoutCaller | undefined, reference: string) {
+  if (who?.kind === 'account' && who.caller.type === 'user') {
+    const c = who.caller;
     return {
-      accountId: caller.accountId as number | null,
-      sessionId: caller.sessionId as number | null,
-      guest: null,
-      checkout: null,
-      fullName,
-      email: caller.email,
-      msisdn: caller.msisdn,
+      accountId: c.accountId as number | null,
+      keyHash: null as string | null,
+      token: undefined as string | undefined,
+      newGuest: false,
+      fullName: `${c.firstName} ${c.lastName}`.trim() || c.email,
+      email: c.email,
+      msisdn: c.msisdn,
     };
+  }
+  if (who?.kind === 'checkout') {
+    const { keyHash, fullName, email, msisdn } = who;
+    return { accountId: null, keyHash, token: undefined, newGuest: false, fullName, email, msisdn };
   }
   const d = body.details;
   if (!d) {
     throw badRequest(BOOKING_MESSAGES.noDetails, [{ path: 'details', message: BOOKING_MESSAGES.noDetails }]);
   }
-  const [firstName = '', ...rest] = d.full_name.trim().split(/\s+/);
+  const key = newCheckoutKey(reference);
   return {
     accountId: null,
-    sessionId: null,
-    guest: { email: d.email_address, firstName, lastName: rest.join(' ') },
-    checkout: newCheckoutToken(),
+    keyHash: key.keyHash,
+    token: key.token as string | undefined,
+    newGuest: true,
     fullName: d.full_name,
     email: d.email_address,
     msisdn: phoneOf(d.msisdn),
@@ -154,7 +163,7 @@ function refusalError(refusal: NonNullable<ReturnType<typeof bookingRefusal>>, b
 export async function bookEvent(
   ctx: AppContext,
   body: BookEventBody,
-  caller: Caller | undefined,
+  who: CheckoutCaller | undefined,
 ): Promise<{ created: BookingCreated; token?: string }> {
   const seen = new Set<number>();
   body.tickets.forEach((t, i) => {
@@ -165,8 +174,8 @@ export async function bookEvent(
     throw invalidField('payment_method', 'Only card payments are available for now');
   }
   const provider = cardProvider(ctx);
-  const buyer = buyerOf(body, caller);
   const reference = newReference();
+  const buyer = buyerOf(body, who, reference);
   const intentFor = (amountMinor: number, currency: Currency) =>
     provider.createIntent({
       amountMinor,
@@ -184,9 +193,7 @@ export async function bookEvent(
     booked = await bookTickets(ctx.db, {
       eventId: body.event_id,
       accountId: buyer.accountId,
-      sessionId: buyer.sessionId,
-      guest: buyer.guest,
-      session: buyer.checkout && { tokenHash: buyer.checkout.tokenHash, expiresAt: buyer.checkout.expiresAt },
+      checkoutKeyHash: buyer.keyHash,
       fullName: buyer.fullName,
       email: buyer.email,
       msisdn: buyer.msisdn,
@@ -202,7 +209,7 @@ export async function bookEvent(
     if (refusal) throw refusalError(refusal, body);
     throw err;
   }
-  if (booked.existing && buyer.guest) {
+  if (booked.existing && (buyer.newGuest || booked.checkoutKeyHash !== buyer.keyHash)) {
     // Someone typed this email for these tickets a moment ago and has not paid yet: only their
     // own checkout session may carry on with that booking.
     throw conflict(
@@ -237,7 +244,7 @@ export async function bookEvent(
     }
   }
   return {
-    token: buyer.checkout?.token,
+    token: buyer.token,
     created: {
       client_secret: clientSecret,
       booking_reference: booked.reference,
@@ -298,6 +305,11 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
       await updatePaymentState(tx, payment.id, { status: intent.status, lastError: intent.lastError });
     }
     if (intent.status !== 'succeeded') return;
+    // A guest who pays gets the buyer account of their email (made on first use).
+    if (booking.accountId === null) {
+      const account = await findOrCreateBuyer(tx, booking.email, booking.fullName);
+      await setBookingAccount(tx, booking.id, account.id);
+    }
     if (booking.status === BOOKING_STATUS.pending) {
       await sellHeld(tx, lines);
       await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
@@ -336,10 +348,10 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
 
 class NoRoom extends Error {}
 
-/** May this caller read this booking? Its buyer may; a guest's checkout session only its own bookings. */
-function ownsBooking(caller: Caller, booking: BookingRow) {
-  if (caller.accountId !== booking.accountId) return false;
-  return caller.scope !== 'checkout' || booking.sessionId === caller.sessionId;
+/** May this caller read this booking? Its buyer's account may; a guest's token only the bookings made with it. */
+function ownsBooking(who: CheckoutCaller, booking: BookingRow) {
+  if (who.kind === 'checkout') return booking.checkoutKeyHash !== null && booking.checkoutKeyHash === who.keyHash;
+  return booking.accountId !== null && booking.accountId === who.caller.accountId;
 }
 
 /**
@@ -347,10 +359,14 @@ function ownsBooking(caller: Caller, booking: BookingRow) {
  * (404 to anyone else). While it is not settled, the provider is asked and the booking
  * settled on the spot: this call and the webhook both settle, whichever comes first.
  */
-export async function retrieveBooking(ctx: AppContext, clientSecret: string, caller: Caller): Promise<StoredBooking> {
+export async function retrieveBooking(
+  ctx: AppContext,
+  clientSecret: string,
+  who: CheckoutCaller,
+): Promise<StoredBooking> {
   const payment = await findPaymentBySecret(ctx.db, clientSecret);
   let booking = payment ? await findBooking(ctx.db, payment.bookingId) : undefined;
-  if (!payment || !booking || !ownsBooking(caller, booking)) throw notFound('Booking');
+  if (!payment || !booking || !ownsBooking(who, booking)) throw notFound('Booking');
   const open = booking.status === BOOKING_STATUS.pending || booking.status === BOOKING_STATUS.failed;
   if (open && payment.status !== 'canceled') {
     const intent = await cardProvider(ctx).retrieveIntent(payment.intentId);

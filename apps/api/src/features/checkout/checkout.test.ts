@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, BOOKING_STATUS, storedBookingSchema } from '@tikiti/contract';
-import { bookings, jobs } from '../../db/schema/index.js';
+import { accounts, bookings, jobs } from '../../db/schema/index.js';
 import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo } from '../../test-support/mailbox.js';
 import { book, guest, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
@@ -55,11 +55,17 @@ describe('POST v1/event/book', () => {
     const holdMs = Date.parse(data.hold_expires_at) - Date.now();
     expect(holdMs).toBeGreaterThan(14 * 60_000);
     expect(holdMs).toBeLessThanOrEqual(15 * 60_000);
-    expect(res.headers.auth).toBeTruthy();
+    expect(res.headers.auth).toMatch(new RegExp(`^ck1\\.${data.booking_reference}\\.`));
     expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 2, sold: 0 });
     expect(await stockOf(db(), types[1]!.id)).toMatchObject({ held: 1, sold: 0 });
     const row = await bookingOf(data.booking_reference);
-    expect(row).toMatchObject({ status: BOOKING_STATUS.pending, totalMinor: 17100, msisdn: '+254712345678' });
+    // No account until the guest pays: a hold that runs out leaves nothing behind.
+    expect(row).toMatchObject({
+      status: BOOKING_STATUS.pending,
+      totalMinor: 17100,
+      msisdn: '+254712345678',
+      accountId: null,
+    });
   });
 
   it('answers a second click with the same booking while the hold lives, holding once', async () => {
@@ -256,6 +262,10 @@ describe('paying and POST v1/booking/retrieve', () => {
     expect(view.paid_at).toBeTruthy();
     expect((await retrieve(t.app, secret, token)).json().data.status).toBe(BOOKING_STATUS.paid);
     expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 0, sold: 2 });
+    // Having paid, the guest has the buyer account of their email: signing in later finds the booking.
+    const [row] = await db().select().from(bookings).where(eq(bookings.reference, view.reference));
+    const [account] = await db().select().from(accounts).where(eq(accounts.id, row!.accountId!));
+    expect(account).toMatchObject({ type: 'user', email, firstName: 'Achieng', lastName: 'Otieno' });
     const mails = (await mailTo(t, email)).filter((m) => m.subject.startsWith('Your tickets for'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('2 x Early bird: USD 51.00');
