@@ -12,3 +12,4 @@ export * from './accounts/index.js';
 export * from './team/index.js';
 export * from './events/index.js';
 export * from './checkout/index.js';
+export * from './etickets/index.js';

@@ -27,3 +27,11 @@ export const socialSignInBodySchema = z.object({
   credential: text().min(1, 'credential is required').max(8192),
 });
 export type SocialSignInBody = z.infer<typeof socialSignInBodySchema>;
+
+/** GET v1/auth/config: which buyer sign-in methods this server offers. */
+export const authConfigSchema = z.object({
+  /** Google's OAuth client id when Google sign-in is on, else null (no button). */
+  google_client_id: z.string().nullable(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+export const authConfigResponseSchema = envelope(authConfigSchema);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { text } from '../common.js';
+import { envelope } from '../envelope.js';
+import { PAYMENT_METHODS } from '../constants.js';
+import { storedBookingLineSchema } from '../checkout/retrieve-booking.js';
+
+/**
+ * One e-ticket (docs/product.md#e-tickets-and-signed-codes): one per ticket bought (a "Group of
+ * 5" ticket is one e-ticket admitting 5), each with its own signed code.
+ */
+export const eTicketItemSchema = z.object({
+  id: z.number().int(),
+  /** The signed code the QR image carries (docs/ticket-codes.md), checkable offline at the door. */
+  code: z.string(),
+  /** URL of the QR image (PNG) of `code`; works without the token for a while (signed). */
+  qr: z.string(),
+  ticket_type: z.string(),
+  /** How many people it admits. */
+  admits: z.number().int(),
+  holder_name: z.string(),
+  /** True once the booking was refunded or the event cancelled: it no longer admits. */
+  revoked: z.boolean(),
+});
+export type ETicketItem = z.infer<typeof eTicketItemSchema>;
+
+/** docs/product.md#entities-and-fields E-ticket: a paid booking with its event and its tickets. */
+export const eTicketSchema = z.object({
+  /** URL of the QR image of the booking's own code. */
+  code_link: z.string(),
+  booking_code: z.string(),
+  /** URL of the booking's PDF: one page per ticket (signed, like `code_link`). */
+  link: z.string(),
+  event_id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  location: z.string(),
+  short_description: z.string(),
+  image_card: z.string().nullable(),
+  /** The event's end has passed. */
+  ended: z.boolean(),
+  holder_name: z.string(),
+  booking: z.object({
+    payment_method: z.enum(PAYMENT_METHODS),
+    /** The booking reference (spec's "Ticker ID"). */
+    booking_id: z.string(),
+    currency: z.string(),
+    price: z.number(),
+    tickets: z.array(storedBookingLineSchema),
+  }),
+  tickets: z.array(eTicketItemSchema),
+});
+export type ETicket = z.infer<typeof eTicketSchema>;
+
+/** GET v1/tickets/view: the buyer's paid bookings, the soonest upcoming event first, then past ones. */
+export const viewTicketsResponseSchema = envelope(z.array(eTicketSchema));
+
+/** POST v1/tickets/email: mails the booking's tickets (with the PDF) to the buyer again. */
+export const emailTicketsBodySchema = z.object({ reference: text().trim().min(1).max(20) });
+export type EmailTicketsBody = z.infer<typeof emailTicketsBodySchema>;
+export const emailTicketsResponseSchema = envelope(z.null());
+
+/** GET v1/tickets/public-key: the keys that sign ticket codes, newest first (door devices try each). */
+export const ticketKeysSchema = z.object({
+  keys: z.array(z.object({ public_key: z.string(), version: z.number().int(), created_at: z.string() })),
+});
+export type TicketKeys = z.infer<typeof ticketKeysSchema>;
+export const ticketKeysResponseSchema = envelope(ticketKeysSchema);
