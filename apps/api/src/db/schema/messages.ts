@@ -1,4 +1,9 @@
-import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 /**
  * The local mailbox transport: every message "sent" without SMTP lands here (/dev/mailbox).
@@ -11,6 +16,10 @@ export const mailboxMessages = pgTable('mailbox_messages', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   attachments: jsonb('attachments').$type<{ filename: string; contentType: string; size: number }[]>(),
+  /** The sender, as the message's From header says. */
+  from: text('from'),
+  /** The whole message exactly as it would have gone out (RFC 5322, CRLF), offered as .eml. */
+  raw: bytea('raw'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
