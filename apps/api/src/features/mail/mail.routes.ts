@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { text } from '@tikiti/contract';
+import { idParamsSchema, text } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { envelope, send } from '../../http/envelope.js';
-import { listMailbox } from './mail.service.js';
+import { listMailbox, mailboxRaw } from './mail.service.js';
+import { notFound } from '../../http/errors.js';
 import { escapeHtml } from './templates.js';
 
 /** Development tool, not part of the API contract: `?to=` narrows to one recipient. */
@@ -28,13 +29,23 @@ export async function mailRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     return send(reply, await listMailbox(ctx.db, { to: request.query.to || undefined }));
   });
 
+  app.get('/dev/mailbox/:id.eml', { schema: { params: idParamsSchema, hide: true } }, async (request, reply) => {
+    const raw = await mailboxRaw(ctx.db, request.params.id);
+    if (!raw) throw notFound('Message');
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="tikiti-mail-${request.params.id}.eml"`)
+      .type('message/rfc822')
+      .send(raw);
+  });
+
   app.get('/dev/mailbox', { schema: { querystring: mailboxQuerySchema } }, async (request, reply) => {
     const messages = await listMailbox(ctx.db, { to: request.query.to || undefined });
     const items = messages
       .map(
         (m) => `<article>
 <h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)}${m.attachments.length ? ` · ${m.attachments.length} attachment(s): ${escapeHtml(m.attachments.map((a) => a.filename).join(', '))}` : ''}</p>
+<p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)}${m.attachments.length ? ` · ${m.attachments.length} attachment(s): ${escapeHtml(m.attachments.map((a) => a.filename).join(', '))}` : ''}${m.raw_url ? ` · <a href="${escapeHtml(m.raw_url)}">Download .eml</a>` : ''}</p>
 <pre>${escapeHtml(m.text)}</pre>
 </article>`,
       )

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { enqueueJob, type JobHandler } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { inlineAttachmentSource, resolveAttachment } from './attachment-sources.js';
-import { listMailboxMessages } from './mail.repo.js';
+import { findMailboxRaw, listMailboxMessages } from './mail.repo.js';
 import { transportFor } from './transport.js';
 
 export type MailAttachment =
@@ -102,10 +102,20 @@ export async function listMailbox(db: Db, opts: { to?: string }) {
   return rows.map((m) => ({
     id: m.id,
     to: m.to,
+    from: m.from,
     subject: m.subject,
     text: m.text,
     html: m.html,
     attachments: m.attachments ?? [],
+    /** The message as sent, to open in a mail client or a MIME parser (null for messages kept before raw MIME was). */
+    raw_url: m.hasRaw ? mailboxRawUrl(m.id) : null,
     created_at: m.createdAt.toISOString(),
   }));
+}
+
+export const mailboxRawUrl = (id: number) => `/dev/mailbox/${id}.eml`;
+
+/** One message's raw MIME for /dev/mailbox/{id}.eml; undefined when there is none. */
+export function mailboxRaw(db: Db, id: number) {
+  return findMailboxRaw(db, id);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { jobs, mailboxMessages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { freePort } from '../../test-support/postgres-server.js';
@@ -118,6 +119,44 @@ describe('local mailbox transport', () => {
     expect((await drainMailOutbox(ctxOf(t))).sent).toBe(1);
     const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
+  });
+});
+
+describe('local mailbox, raw messages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps each message exactly as it would have been sent: raw MIME with its From, offered as .eml', async () => {
+    const db = t.database.db;
+    const pdf = Buffer.from('%PDF-1.4 a tiny test file');
+    await enqueueMail(db, {
+      ...simpleMail('raw@example.com', 'Your tickets (TK-RAW1234)'),
+      attachments: [{ filename: 'tikiti-TK-RAW1234.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    await drainMailOutbox(ctxOf(t));
+    const [listed] = (await t.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=raw@example.com' })).json().data;
+    expect(listed.from).toBe(t.config.mail.from);
+    expect(listed.raw_url).toMatch(/^\/dev\/mailbox\/\d+\.eml$/);
+    const raw = await t.app.inject({ method: 'GET', url: listed.raw_url });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toBe('message/rfc822');
+    expect(raw.headers['content-disposition']).toMatch(/attachment; filename="tikiti-mail-\d+\.eml"/);
+    expect(raw.rawPayload.toString('latin1')).toMatch(/\r\n\r\n/);
+    const parsed = await simpleParser(raw.rawPayload);
+    expect(parsed.subject).toBe('Your tickets (TK-RAW1234)');
+    expect(parsed.from?.value[0]).toMatchObject({ name: 'Tikiti', address: 'tickets@tikiti.local' });
+    expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('raw@example.com');
+    expect(parsed.text?.trim()).toBe(listed.text.trim());
+    expect(parsed.html).toBe(listed.html);
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]).toMatchObject({ filename: 'tikiti-TK-RAW1234.pdf', contentType: 'application/pdf' });
+    expect(Buffer.compare(parsed.attachments[0]!.content, pdf)).toBe(0);
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=raw@example.com' });
+    expect(page.body).toContain(`href="${listed.raw_url}"`);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox/999999.eml' })).statusCode).toBe(404);
   });
 });
 

@@ -39,31 +39,47 @@ function smtpTransport(url: string, from: string): MailTransport {
   const t = transporter;
   return {
     async send(mail) {
-      await t.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.content,
-        })),
-      });
+      await t.sendMail(messageOptions(from, mail));
     },
   };
 }
 
-/** Without SMTP every message is kept in the database and shown at /dev/mailbox (docs/product.md#mail). */
+/** Builds messages exactly as the SMTP transport would send them, without sending. */
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+/** The message nodemailer builds for `mail` (the same options the SMTP transport gets). */
+function messageOptions(from: string, mail: OutgoingMail) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
+  };
+}
+
+/**
+ * Without SMTP every message is kept in the database and shown at /dev/mailbox
+ * (docs/product.md#mail): the parts for the page, and the whole raw message (RFC 5322, CRLF,
+ * with its From), built by the same nodemailer code that SMTP would use, offered as `.eml`.
+ */
 function mailboxTransport(ctx: AppContext): MailTransport {
+  const { from } = ctx.config.mail;
   return {
     async send(mail) {
+      const built = await composer.sendMail(messageOptions(from, mail));
       await insertMailboxMessage(ctx.db, {
         to: mail.to,
+        from,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        raw: built.message as Buffer,
         attachments: mail.attachments.length
           ? mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }))
           : null,
