@@ -37,6 +37,11 @@ export const bookings = pgTable(
      * booking instead of holding the tickets twice (unique among pending bookings).
      */
     dedupeKey: text('dedupe_key'),
+    /**
+     * The booking's own signed code (docs/ticket-codes.md, kind `booking`: all of its persons),
+     * set in the transaction that makes it paid, with its e-tickets. Null: no e-tickets issued.
+     */
+    bookingCode: text('booking_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,7 +108,11 @@ export const payments = pgTable(
   ],
 );
 
-/** One e-ticket per admitted person per paid booking line, each with its own signed code. */
+/**
+ * One e-ticket per ticket bought (a line of quantity 3 gives 3), each admitting the line's
+ * persons and carrying its own signed code (docs/product.md#e-tickets-and-signed-codes).
+ * Issued once, when the booking becomes paid: `(booking_line_id, seq)` is unique.
+ */
 export const eTickets = pgTable(
   'e_tickets',
   {
@@ -114,17 +123,26 @@ export const eTickets = pgTable(
     bookingLineId: integer('booking_line_id')
       .notNull()
       .references(() => bookingLines.id, { onDelete: 'cascade' }),
+    /** Which ticket of its line this is: 1 … the line's quantity. */
+    seq: integer('seq').notNull(),
     eventId: integer('event_id')
       .notNull()
       .references(() => events.id),
     code: text('code').notNull(),
     holderName: text('holder_name').notNull(),
+    /** How many people it admits: the line's persons per ticket ("Group of 4": 4). */
+    admits: integer('admits').notNull(),
+    /** Set when its booking is refunded or its event cancelled: the code still verifies, but no longer admits. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('e_tickets_code_key').on(t.code),
+    uniqueIndex('e_tickets_line_seq_key').on(t.bookingLineId, t.seq),
     index('e_tickets_booking_idx').on(t.bookingId),
     index('e_tickets_event_idx').on(t.eventId),
+    check('e_tickets_seq_check', sql`${t.seq} > 0`),
+    check('e_tickets_admits_check', sql`${t.admits} > 0`),
   ],
 );
 
