@@ -74,6 +74,8 @@ const envSchema = z.object({
   /** For tests and proxies: where the Stripe SDK sends its calls, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: optionalText.pipe(z.string().url().optional()),
   GOOGLE_CLIENT_ID: optionalText,
+  /** Where Google's ID-token signing keys are fetched (a local key set in tests). */
+  GOOGLE_JWKS_URL: optionalText.pipe(z.string().url().optional()),
   /** Signs e-ticket codes; when unset a random secret is generated once and kept in the database. */
   TICKET_SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
@@ -167,6 +169,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : undefined,
     googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,
   };
 }

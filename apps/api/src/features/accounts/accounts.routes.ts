@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  authConfigResponseSchema,
   forgotPasswordBodySchema,
   forgotPasswordResponseSchema,
   loginBodySchema,
@@ -96,6 +97,10 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/auth/code/verify',
     { schema: { body: verifyCodeBodySchema, response: { 200: signedInResponseSchema } } },
     async (request, reply) => signIn(reply, await verifySignInCode(ctx, request.body, request.ip)),
+  );
+
+  r.get('/auth/config', { schema: { response: { 200: authConfigResponseSchema } } }, async (_request, reply) =>
+    send(reply, { google_client_id: ctx.config.googleClientId ?? null }),
   );
 
   r.post(

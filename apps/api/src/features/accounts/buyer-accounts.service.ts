@@ -57,7 +57,7 @@ export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: 
   await hit(ctx.db, `google:ip:${ip}`, LIMITS.googleSignInsPerAddress);
   let identity;
   try {
-    identity = await verifyGoogleIdToken(body.credential, clientId);
+    identity = await verifyGoogleIdToken(body.credential, { clientId, jwksUrl: ctx.config.googleJwksUrl });
   } catch (err) {
     if (err instanceof InvalidIdTokenError) throw unauthorized('Google sign-in failed, please try again');
     throw new AppError(503, 'unavailable', 'Google sign-in is unavailable right now, please try again');

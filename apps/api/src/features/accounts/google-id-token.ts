@@ -14,44 +14,37 @@ export interface GoogleIdentity {
   picture: string | null;
 }
 
-export type JwksFetcher = () => Promise<{ keys: (JsonWebKey & { kid?: string })[] }>;
+type Jwks = { keys: (JsonWebKey & { kid?: string })[] };
 
-const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+/** Google's published signing keys; GOOGLE_JWKS_URL points elsewhere (a local key set in tests). */
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 const GOOGLE_ISSUERS = new Set(['accounts.google.com', 'https://accounts.google.com']);
 const CLOCK_SKEW_SECONDS = 60;
 const KEYS_TTL_MS = 60 * 60_000;
 /** An unknown key id may mean Google rotated its keys: refetch, but not more often than this. */
 const REFETCH_MIN_MS = 60_000;
 
-const fetchGoogleKeys: JwksFetcher = async () => {
-  const res = await fetch(GOOGLE_CERTS_URL, { signal: AbortSignal.timeout(5000) });
-  if (!res.ok) throw new Error(`Google keys answered ${res.status}`);
-  return (await res.json()) as Awaited<ReturnType<JwksFetcher>>;
-};
+/** The keys fetched from each key-set URL, kept an hour. */
+const cache = new Map<string, { keys: Map<string, KeyObject>; at: number }>();
 
-let fetchKeys: JwksFetcher = fetchGoogleKeys;
-let cached: { keys: Map<string, KeyObject>; at: number } | undefined;
-
-/** Where Google's keys come from: Google itself unless replaced (tests run without a network). */
-export function setGoogleJwksFetcher(fetcher: JwksFetcher = fetchGoogleKeys) {
-  fetchKeys = fetcher;
-  cached = undefined;
-}
-
-async function loadKeys(): Promise<Map<string, KeyObject>> {
-  const { keys } = await fetchKeys();
+async function loadKeys(url: string): Promise<Map<string, KeyObject>> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw new Error(`the key set answered ${res.status}`);
+  const { keys } = (await res.json()) as Jwks;
   const map = new Map<string, KeyObject>();
   for (const jwk of keys) {
     if (jwk.kid && jwk.kty === 'RSA') map.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }));
   }
-  cached = { keys: map, at: Date.now() };
+  cache.set(url, { keys: map, at: Date.now() });
   return map;
 }
 
-async function keyFor(kid: string): Promise<KeyObject | undefined> {
+async function keyFor(url: string, kid: string): Promise<KeyObject | undefined> {
+  const cached = cache.get(url);
   const age = cached ? Date.now() - cached.at : Infinity;
-  let keys = cached && age < KEYS_TTL_MS ? cached.keys : await loadKeys();
-  if (!keys.has(kid) && cached && Date.now() - cached.at >= REFETCH_MIN_MS) keys = await loadKeys();
+  let keys = cached && age < KEYS_TTL_MS ? cached.keys : await loadKeys(url);
+  const fresh = cache.get(url);
+  if (!keys.has(kid) && fresh && Date.now() - fresh.at >= REFETCH_MIN_MS) keys = await loadKeys(url);
   return keys.get(kid);
 }
 
@@ -70,15 +63,16 @@ function decodePart(part: string | undefined): Record<string, unknown> {
 
 export async function verifyGoogleIdToken(
   credential: string,
-  clientId: string,
+  google: { clientId: string; jwksUrl: string },
   now = new Date(),
 ): Promise<GoogleIdentity> {
+  const clientId = google.clientId;
   const parts = credential.split('.');
   if (parts.length !== 3) throw new InvalidIdTokenError('malformed token');
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
   const header = decodePart(headerPart);
   if (header.alg !== 'RS256' || typeof header.kid !== 'string') throw new InvalidIdTokenError('unexpected algorithm');
-  const key = await keyFor(header.kid);
+  const key = await keyFor(google.jwksUrl, header.kid);
   if (!key) throw new InvalidIdTokenError('unknown signing key');
   const signed = verify(
     'RSA-SHA256',

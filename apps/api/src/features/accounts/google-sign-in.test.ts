@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accounts } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { setGoogleJwksFetcher } from './google-id-token.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const CLIENT_ID = 'tikiti-test.apps.googleusercontent.com';
 
@@ -52,6 +53,11 @@ describe('POST v1/auth/firebase without GOOGLE_CLIENT_ID', () => {
   });
   afterAll(() => t.close());
 
+  it('says so in GET v1/auth/config, so no Google button is shown', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/config' });
+    expect(res.json()).toEqual({ status: 200, status_description: 'OK', data: { google_client_id: null } });
+  });
+
   it('answers 404: Google sign-in is not configured', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -65,20 +71,29 @@ describe('POST v1/auth/firebase without GOOGLE_CLIENT_ID', () => {
 
 describe('POST v1/auth/firebase with GOOGLE_CLIENT_ID', () => {
   let t: TestApp;
+  let keySet: Server;
   beforeAll(async () => {
-    setGoogleJwksFetcher(async () => {
+    // Our stand-in for Google's key set, served over HTTP at GOOGLE_JWKS_URL.
+    keySet = createServer((_req, res) => {
       fetches++;
-      return { keys: [google.jwk] };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [google.jwk] }));
     });
-    t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID });
+    await new Promise<void>((r) => keySet.listen(0, '127.0.0.1', r));
+    const { port } = keySet.address() as AddressInfo;
+    t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` });
   });
   afterAll(async () => {
-    setGoogleJwksFetcher();
+    keySet.close();
     await t.close();
   });
 
   const signIn = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/v1/auth/firebase', payload, remoteAddress: '10.9.0.1' });
+
+  it('offers Google in GET v1/auth/config with the client id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/auth/config' });
+    expect(res.json().data).toEqual({ google_client_id: CLIENT_ID });
+  });
 
   it('signs a buyer in with a verified Google ID token, creating the account once', async () => {
     const res = await signIn({ credential: idToken(google, {}), providerId: 'google', email: 'ignored@example.com' });
