@@ -24,11 +24,12 @@ import { envelope, rawEnvelopeResponse, send } from './http/envelope.js';
 import { guardDevPages } from './http/dev-pages.js';
 import { loggerOptions } from './http/logger.js';
 import { featureRoutes } from './features/routes.js';
+import { renderPage } from './features/site/index.js';
 
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
 /** Paths the SPA never owns: they answer with the JSON envelope, 404 included. */
-const API_PREFIXES = ['/v1/', '/dev/', '/media/', '/docs', '/healthz'];
+const API_PREFIXES = ['/v1/', '/dev/', '/media/', '/docs', '/healthz', '/robots.txt', '/sitemap.xml'];
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -149,7 +150,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     });
   }
 
-  await serveWeb(app, config.webDist ?? defaultWebDist);
+  await serveWeb(app, ctx, config.webDist ?? defaultWebDist);
   return app;
 }
 
@@ -186,7 +187,7 @@ function answerClientError(this: FastifyInstance, err: Error & { code?: string }
 }
 
 /** Serves the built SPA: hashed assets cached for a year, every other page gets index.html. */
-async function serveWeb(app: FastifyInstance, dist: string) {
+async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string) {
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -202,15 +203,16 @@ async function serveWeb(app: FastifyInstance, dist: string) {
     // Assets added after start (a rebuild) are found too.
     app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     const wantsPage = isRead && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
     if (hasWeb && wantsPage) {
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const page = await renderPage(ctx, indexFile, url);
+      reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // HEAD answers as GET would, without the body.
-      if (request.method === 'HEAD') return reply.header('content-length', fs.statSync(indexFile).size).send();
-      return reply.send(fs.createReadStream(indexFile));
+      if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();
+      return reply.send(page.html);
     }
     return reply.code(404).send(envelope(404, null, `No route for ${request.method} ${url}`));
   });

@@ -282,3 +282,13 @@ export async function findCategories(db: Db) {
     .from(categories)
     .orderBy(sql`lower(${categories.name})`, asc(categories.id));
 }
+
+/** Published events that have not ended, for the sitemap: id, title and when each last changed. */
+export async function findSitemapEvents(db: Db, now: Date, limit: number) {
+  return db
+    .select({ id: events.id, title: events.title, updatedAt: events.updatedAt })
+    .from(events)
+    .where(and(eq(events.status, EVENT_STATUS.published), sql`${events.endTime} > ${now.toISOString()}::timestamptz`))
+    .orderBy(asc(events.startTime), asc(events.id))
+    .limit(limit);
+}

@@ -18,6 +18,7 @@ import {
   findPublicEventPage,
   findPublicOrganisers,
   findPublishedEvent,
+  findSitemapEvents,
   type EventPageQuery,
   type EventWithTickets,
 } from './catalogue.repo.js';
@@ -82,4 +83,9 @@ export function loadEventPage(db: Db, q: EventPageQuery): Promise<{ events: Even
 /** One event of any status with its open ticket types, by another feature's condition. */
 export function loadEvent(db: Db, where: SQL): Promise<EventWithTickets | undefined> {
   return findEvent(db, where);
+}
+
+/** Published events that have not ended, for the sitemap (at most 50,000, the sitemap's limit). */
+export function listSitemapEvents(db: Db, now = new Date()) {
+  return findSitemapEvents(db, now, 50_000);
 }

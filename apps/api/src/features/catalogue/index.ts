@@ -5,6 +5,6 @@
  */
 export { catalogueRoutes } from './catalogue.routes.js';
 export { invalidatePublicCatalogue } from './catalogue-cache.js';
-export { listCategories, loadEvent, loadEventPage } from './catalogue.service.js';
+export { getPublicEvent, listCategories, listSitemapEvents, loadEvent, loadEventPage } from './catalogue.service.js';
 export { toEventView } from './event-view.js';
 export type { EventPageQuery, EventWithTickets, TicketRow } from './catalogue.repo.js';

@@ -1,0 +1,2 @@
+/** The public site around the app: page heads for crawlers and link previews, robots.txt, sitemap.xml. */
+export { renderPage } from './site.service.js';

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { slugify } from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../http/errors.js';
+import { getPublicEvent, listSitemapEvents } from '../catalogue/index.js';
+import { escapeHtml } from '../mail/index.js';
+import { eventPageHead, fixedPageHead, renderShell, type PageHead } from './page-head.js';
+
+/** Pages only a signed-in person has: kept out of search engines. */
+const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment'];
+const DETAILS = /^\/details\/(\d{1,10})(?:\/[^/]*)?\/?$/;
+
+/** The shell read from disk, read again when a rebuild changes it. */
+let shellCache: { file: string; mtimeMs: number; html: string } | undefined;
+function readShell(file: string): string {
+  const { mtimeMs } = fs.statSync(file);
+  if (shellCache?.file !== file || shellCache.mtimeMs !== mtimeMs) {
+    shellCache = { file, mtimeMs, html: fs.readFileSync(file, 'utf8') };
+  }
+  return shellCache.html;
+}
+
+async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
+  const fixed = fixedPageHead(path === '' ? '/' : path);
+  if (fixed) return fixed;
+  const details = DETAILS.exec(path);
+  if (details) {
+    try {
+      return eventPageHead(await getPublicEvent(ctx.db, Number(details[1])), ctx.config.publicUrl);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 404) throw err;
+      return { title: 'Event not found · Tikiti', description: 'This event is not on Tikiti.', path, status: 404 };
+    }
+  }
+  return { ...fixedPageHead('/')!, path, noindex: PRIVATE_PREFIXES.some((p) => path.startsWith(p)) };
+}
+
+/**
+ * A page of the web app as the server sends it (docs/architecture.md): the single-page app's
+ * shell with the page's own title, description, canonical address, link-preview tags and, for
+ * an event, its schema.org JSON-LD, so a shared link previews well without any script.
+ */
+export async function renderPage(ctx: AppContext, indexFile: string, path: string) {
+  const head = await headFor(ctx, path);
+  return { status: head.status ?? 200, html: renderShell(readShell(indexFile), head, ctx.config.publicUrl) };
+}
+
+/** robots.txt: everything public may be crawled; private pages and the API may not. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...[...PRIVATE_PREFIXES, '/dev', '/v1', '/docs'].map((p) => `Disallow: ${p}/`),
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const STATIC_PAGES = ['/', '/all-events', '/about-us', '/talk-to-us', '/blog', '/privacy-policy'];
+
+/** sitemap.xml: the public pages and every published event that has not ended. */
+export async function sitemapXml(ctx: AppContext): Promise<string> {
+  const base = ctx.config.publicUrl;
+  const events = await listSitemapEvents(ctx.db);
+  const url = (loc: string, lastmod?: Date) =>
+    `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PAGES.map((p) => url(`${base}${p === '/' ? '/' : p}`)),
+    ...events.map((e) => url(`${base}/details/${e.id}/${slugify(e.title)}`, e.updatedAt)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}

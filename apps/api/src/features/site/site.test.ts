@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { slugify } from '@tikiti/contract';
+import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+/**
+ * The site as a crawler or a link preview sees it: no JavaScript runs, so what matters is the
+ * HTML the server sends (docs/architecture.md).
+ */
+const PUBLIC_URL = 'https://tikiti.example.com';
+const webIndex = fileURLToPath(new URL('../../../../web/index.html', import.meta.url));
+
+let t: TestApp;
+let webDist: string;
+let published: Awaited<ReturnType<typeof createEvent>>;
+let hostile: Awaited<ReturnType<typeof createEvent>>;
+let draft: Awaited<ReturnType<typeof createEvent>>;
+let ended: Awaited<ReturnType<typeof createEvent>>;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-site-'));
+  fs.copyFileSync(webIndex, path.join(webDist, 'index.html'));
+  t = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL });
+  const db = t.database.db;
+  const org = await createOrganiser(db);
+  const categoryId = (await createCategory(db)).id;
+  published = await createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId,
+    title: 'Nairobi Fintech Summit',
+    shortDescription: 'Payments, lending and regulation in East Africa',
+    location: 'KICC, Harambee Avenue, Nairobi',
+    tickets: [
+      { name: 'Early bird', price: 25.5, max: 10, sold: 10 },
+      { name: 'Regular', price: 40, max: 100 },
+    ],
+  });
+  hostile = await createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId,
+    title: 'Summit </script><script>alert("x")</script> & "friends"',
+    shortDescription: '<img src=x onerror=alert(1)>',
+  });
+  draft = await createEvent(db, { organisationId: org.organisationId, categoryId, status: 2 });
+  ended = await createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId,
+    startsInHours: -30,
+    durationHours: 2,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+const meta = (html: string, attr: 'property' | 'name', key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('an event page as a link preview sees it', () => {
+  it('carries the event’s title, description, image, canonical address and schema.org Event', async () => {
+    const { event } = published;
+    const res = await page(`/details/${event.id}/${slugify(event.title)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toContain('<title>Nairobi Fintech Summit · Tikiti</title>');
+    expect(meta(html, 'name', 'description')).toBe('Payments, lending and regulation in East Africa');
+    expect(meta(html, 'property', 'og:title')).toBe('Nairobi Fintech Summit · Tikiti');
+    const url = `${PUBLIC_URL}/details/${event.id}/nairobi-fintech-summit`;
+    expect(meta(html, 'property', 'og:url')).toBe(url);
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary');
+    // The SPA still boots from the same shell.
+    expect(html).toContain('<div id="app"></div>');
+
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Nairobi Fintech Summit',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'KICC, Harambee Avenue, Nairobi', address: { addressCountry: 'KE' } },
+      organizer: { '@type': 'Organization' },
+      offers: [
+        {
+          '@type': 'Offer',
+          name: 'Early bird',
+          price: '25.50',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/SoldOut',
+          url,
+        },
+        {
+          '@type': 'Offer',
+          name: 'Regular',
+          price: '40.00',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          url,
+        },
+      ],
+    });
+    // Dates carry Nairobi's offset and are the event's instants.
+    expect(jsonLd.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+03:00$/);
+    expect(Date.parse(jsonLd.startDate)).toBe(Math.floor(event.startTime.getTime() / 60_000) * 60_000);
+  });
+
+  it('gives an image preview when the event has an image', async () => {
+    const db = t.database.db;
+    const { storeImage } = await import('../media/index.js');
+    const sharp = (await import('sharp')).default;
+    const stored = await storeImage(
+      db,
+      await sharp({ create: { width: 400, height: 200, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer(),
+    );
+    const { events } = await import('../../db/schema/index.js');
+    const { eq } = await import('drizzle-orm');
+    await db.update(events).set({ imageId: stored.id }).where(eq(events.id, published.event.id));
+    const html = (await page(`/details/${published.event.id}`)).body;
+    expect(meta(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/media/${stored.key}.jpg`);
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect((await t.app.inject({ method: 'GET', url: `/media/${stored.key}.jpg` })).statusCode).toBe(200);
+  });
+
+  it('escapes what organisers write: no markup or script can break out', async () => {
+    const html = (await page(`/details/${hostile.event.id}/x`)).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)');
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(jsonLd).not.toContain('</script');
+    expect(JSON.parse(jsonLd).name).toBe(hostile.event.title);
+  });
+
+  it('answers 404 for a draft or unknown event, with the app shell still there', async () => {
+    for (const id of [draft.event.id, 987654]) {
+      const res = await page(`/details/${id}/anything`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<title>Event not found · Tikiti</title>');
+      expect(res.body).not.toContain('application/ld+json');
+    }
+  });
+
+  it('gives the fixed pages their own titles, and keeps private pages out of search engines', async () => {
+    expect((await page('/all-events')).body).toContain('<title>Upcoming events · Tikiti</title>');
+    expect((await page('/about-us')).body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/about-us" />`);
+    for (const url of ['/organizer/dashboard', '/account/tickets', '/payment/method']) {
+      expect(meta((await page(url)).body, 'name', 'robots')).toBe('noindex');
+    }
+    expect(meta((await page('/all-events')).body, 'name', 'robots')).toBeUndefined();
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('lets crawlers in, keeps them out of private pages and the API, and names the sitemap', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toContain('User-agent: *');
+    for (const path of ['/organizer/', '/account/', '/payment/', '/dev/', '/v1/']) {
+      expect(res.body).toContain(`Disallow: ${path}`);
+    }
+    expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('lists the public pages and the published events that have not ended, as valid sitemap XML', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(res.body);
+    expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const urls: { loc: string; lastmod?: string }[] = [doc.urlset.url].flat();
+    const locs = urls.map((u) => u.loc);
+    expect(locs).toContain(`${PUBLIC_URL}/`);
+    expect(locs).toContain(`${PUBLIC_URL}/all-events`);
+    expect(locs).toContain(`${PUBLIC_URL}/details/${published.event.id}/nairobi-fintech-summit`);
+    expect(locs.some((l) => l.includes(`/details/${draft.event.id}/`))).toBe(false);
+    expect(locs.some((l) => l.includes(`/details/${ended.event.id}/`))).toBe(false);
+    for (const u of urls) {
+      expect(u.loc.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+      if (u.lastmod) expect(Number.isNaN(Date.parse(u.lastmod))).toBe(false);
+    }
+  });
+});
