@@ -1,4 +1,4 @@
-import type { BookingCreated, Event, StoredBooking, TicketType } from '@tikiti/contract';
+import type { BookingCreated, ETicket, ETicketItem, Event, StoredBooking, TicketType } from '@tikiti/contract';
 
 /** An open ticket type, as the API sends it. */
 export function ticketFixture(overrides: Partial<TicketType> = {}): TicketType {
@@ -89,6 +89,56 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
       short_description: 'Payments, lending and regulation.',
       image_card: null,
     },
+    ...overrides,
+  };
+}
+
+/** One e-ticket of GET v1/tickets/view, of the fixture booking. */
+export function eTicketItemFixture(overrides: Partial<ETicketItem> = {}): ETicketItem {
+  const id = overrides.id ?? 501;
+  return {
+    id,
+    code: `TK1.ticket-${id}.signature`,
+    qr: `/v1/tickets/qr/${id}.png?sig=1773302400000.abc`,
+    ticket_type: 'Delegate',
+    admits: 1,
+    holder_name: 'Wanjiku Kamau',
+    revoked: false,
+    ...overrides,
+  };
+}
+
+/** A paid booking of GET v1/tickets/view: the fixture event, two Delegate tickets and a VIP one. */
+export function eTicketFixture(overrides: Partial<ETicket> = {}): ETicket {
+  return {
+    code_link: '/v1/tickets/qr/TK-7Q2M9X.png?sig=1773302400000.abc',
+    booking_code: 'TK1.booking.signature',
+    link: '/v1/booking/TK-7Q2M9X/tickets.pdf?sig=1773302400000.abc',
+    event_id: 7,
+    slug: 'east-africa-fintech-summit',
+    title: 'East Africa Fintech Summit',
+    start_time: '2026-03-12T06:00:00.000Z',
+    end_time: '2026-03-12T14:00:00.000Z',
+    location: 'KICC, Nairobi',
+    short_description: 'Payments, lending and regulation.',
+    image_card: null,
+    ended: false,
+    holder_name: 'Wanjiku Kamau',
+    booking: {
+      payment_method: 'card',
+      booking_id: 'TK-7Q2M9X',
+      currency: 'USD',
+      price: 170.5,
+      tickets: [
+        { name: 'Delegate', no_of_persons: 1, price_per_ticket: 25, quantity: 2 },
+        { name: 'VIP', no_of_persons: 1, price_per_ticket: 120.5, quantity: 1 },
+      ],
+    },
+    tickets: [
+      eTicketItemFixture({ id: 501 }),
+      eTicketItemFixture({ id: 502 }),
+      eTicketItemFixture({ id: 503, ticket_type: 'VIP' }),
+    ],
     ...overrides,
   };
 }

@@ -1,0 +1,345 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import clsx from 'clsx';
+import { Ban, CalendarPlus, Download, Mail, MapPin, Maximize2 } from 'lucide-react';
+import type { ETicket, ETicketItem, PaymentMethod } from '@tikiti/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { buildIcs, icsHref } from '../../../lib/calendar';
+import { formatDateRange, formatMoney } from '../../../lib/format';
+import { routes } from '../../../lib/routes';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useEmailTickets } from '../api/etickets';
+import type { EnlargedQr } from './qr-dialog';
+
+const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' };
+
+const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
+
+/** How many people the booking's own code admits: its tickets that still admit anyone. */
+function bookingAdmits(booking: ETicket): number {
+  if (booking.tickets.length === 0)
+    return booking.booking.tickets.reduce((n, l) => n + l.no_of_persons * l.quantity, 0);
+  return booking.tickets.filter((t) => !t.revoked).reduce((n, t) => n + t.admits, 0);
+}
+
+const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+
+/** The calendar file of the booking's event: UTC times, the reference as its UID (as on the success page). */
+function calendarFile(booking: ETicket) {
+  return buildIcs({
+    uid: `${booking.booking.booking_id}@tikiti.co.ke`,
+    start: booking.start_time,
+    end: booking.end_time,
+    summary: booking.title,
+    location: booking.location,
+    description: [booking.short_description, `Booking reference: ${booking.booking.booking_id}`]
+      .filter(Boolean)
+      .join('\n\n'),
+    url: `${window.location.origin}${routes.details(booking.event_id, booking.slug)}`,
+  });
+}
+
+/** A QR image that opens full screen when tapped. */
+function QrButton({
+  src,
+  label,
+  onOpen,
+  className,
+}: {
+  src: string;
+  label: string;
+  onOpen: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={label}
+      className={clsx(
+        'group relative shrink-0 rounded-xl border border-slate-200 bg-white p-1 shadow-sm transition hover:border-brand-600 hover:shadow-md',
+        className,
+      )}
+    >
+      <img src={src} alt="" width={300} height={300} className="h-full w-full [image-rendering:pixelated]" />
+      <span className="absolute bottom-1 right-1 rounded-md bg-ink/75 p-1 text-white opacity-90 group-hover:bg-brand-700">
+        <Maximize2 className="h-3.5 w-3.5" aria-hidden />
+      </span>
+    </button>
+  );
+}
+
+function TicketRow({
+  ticket,
+  index,
+  count,
+  booking,
+  scannable,
+  onEnlarge,
+}: {
+  ticket: ETicketItem;
+  index: number;
+  count: number;
+  booking: ETicket;
+  scannable: boolean;
+  onEnlarge: (qr: EnlargedQr) => void;
+}) {
+  const which = `Ticket ${index + 1} of ${count}`;
+  const admits = `Admits ${ticket.admits}`;
+  return (
+    <li
+      className={clsx(
+        'flex items-center gap-4 rounded-xl border p-3',
+        ticket.revoked ? 'border-red-200 bg-red-50/60' : 'border-slate-200 bg-white',
+      )}
+    >
+      {ticket.revoked ? (
+        <div className="flex h-20 w-20 shrink-0 flex-col items-center justify-center rounded-xl border border-dashed border-red-300 bg-white text-red-600">
+          <Ban className="h-7 w-7" aria-hidden />
+        </div>
+      ) : scannable ? (
+        <QrButton
+          src={ticket.qr}
+          label={`Enlarge the QR code of ${which}: ${ticket.ticket_type}`}
+          className="h-20 w-20"
+          onOpen={() =>
+            onEnlarge({
+              src: ticket.qr,
+              title: ticket.ticket_type,
+              lines: [ticket.holder_name, `${admits} · ${which}`, `${booking.title} · ${booking.booking.booking_id}`],
+            })
+          }
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-ink">{ticket.ticket_type}</p>
+        <p className="truncate text-sm text-slate-700">{ticket.holder_name}</p>
+        <p className="text-xs text-slate-500">
+          {admits} · {which}
+        </p>
+        {ticket.revoked && (
+          <p className="mt-1.5 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+            Revoked: not valid for entry
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The order: quantity × type, how many it admits, the line's amount, and the total. */
+function OrderLines({ booking }: { booking: ETicket }) {
+  const { currency, tickets: lines, price } = booking.booking;
+  const admitsTotal = lines.reduce((n, l) => n + l.no_of_persons * l.quantity, 0);
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="border-b border-slate-200 text-xs text-slate-500">
+        <tr>
+          <th scope="col" className="py-2 pr-2 font-semibold">
+            Tickets
+          </th>
+          <th scope="col" className="px-2 py-2 text-right font-semibold">
+            Admits
+          </th>
+          <th scope="col" className="py-2 pl-2 text-right font-semibold">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {lines.map((line, i) => (
+          <tr key={i}>
+            <td className="py-2.5 pr-2 text-ink">
+              {line.quantity} × {line.name}
+            </td>
+            <td className="px-2 py-2.5 text-right tabular-nums">{line.no_of_persons * line.quantity}</td>
+            <td className="whitespace-nowrap py-2.5 pl-2 text-right tabular-nums">
+              {formatMoney(lineTotal(line.price_per_ticket, line.quantity), currency)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className="border-t-2 border-slate-200">
+        <tr>
+          <th scope="row" className="pt-3 font-semibold text-ink">
+            Total
+          </th>
+          <td className="px-2 pt-3 text-right font-semibold tabular-nums text-ink">{admitsTotal}</td>
+          <td className="whitespace-nowrap pt-3 pl-2 text-right text-base font-bold tabular-nums text-ink">
+            {formatMoney(price, currency)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** "Email my tickets": one mail at a time, with the server's answer. */
+function useEmailButton(reference: string) {
+  const email = useEmailTickets();
+  const [busy, run] = useSingleFlight();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const send = () =>
+    run(async () => {
+      setResult(null);
+      try {
+        setResult({ ok: true, text: await email.mutateAsync({ reference }) });
+      } catch (err) {
+        setResult({ ok: false, text: errorMessage(err) });
+      }
+    });
+  return { busy, send, result };
+}
+
+/**
+ * One paid booking on the E-tickets page (docs/product.md#e-tickets-and-signed-codes): the event,
+ * the buyer's name, the booking id and payment method, the booking's own QR code and each
+ * ticket's, the PDF, the calendar file, "Email my tickets" and the order. A past event's booking
+ * is quieter: no codes to scan, no calendar.
+ */
+export function BookingCard({
+  booking,
+  past = false,
+  onEnlarge,
+}: {
+  booking: ETicket;
+  past?: boolean;
+  onEnlarge: (qr: EnlargedQr) => void;
+}) {
+  const reference = booking.booking.booking_id;
+  const revoked = booking.tickets.length > 0 && booking.tickets.every((t) => t.revoked);
+  const scannable = !past && !revoked;
+  const admits = bookingAdmits(booking);
+  const mail = useEmailButton(reference);
+  const headingId = `booking-${reference}`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={clsx(
+        'overflow-hidden rounded-2xl border',
+        past ? 'border-slate-200 bg-surface' : 'border-slate-200 bg-white shadow-sm',
+      )}
+    >
+      <div className={clsx('grid', scannable && 'md:grid-cols-[minmax(0,1fr)_260px]')}>
+        <div className="min-w-0 p-5 sm:p-6">
+          <p className={clsx('text-sm font-semibold', past ? 'text-slate-500' : 'text-brand-700')}>
+            <time dateTime={booking.start_time}>{formatDateRange(booking.start_time, booking.end_time)}</time>
+            {past && (
+              <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-600">
+                Ended
+              </span>
+            )}
+          </p>
+          <h3 id={headingId} className={clsx('mt-1.5 font-bold leading-snug', past ? 'text-lg' : 'text-xl')}>
+            <Link to={routes.details(booking.event_id, booking.slug)} className="hover:text-brand-700 hover:underline">
+              {booking.title}
+            </Link>
+          </h3>
+          {booking.short_description && (
+            <p className="mt-1.5 text-sm leading-6 text-slate-600">{booking.short_description}</p>
+          )}
+          <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-700">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+            {booking.location}
+          </p>
+
+          <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+            <div className="col-span-2 sm:col-span-1">
+              <dt className="text-slate-500">Name</dt>
+              <dd className="font-semibold text-ink">{booking.holder_name}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Booking ID</dt>
+              <dd className="font-semibold tabular-nums text-ink">{reference}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Payment method</dt>
+              <dd className="font-semibold text-ink">{PAYMENT_METHOD_LABELS[booking.booking.payment_method]}</dd>
+            </div>
+          </dl>
+
+          {revoked && (
+            <Alert type="warning" className="mt-5">
+              These tickets were revoked (the booking was refunded or the event cancelled). They no longer admit anyone.
+            </Alert>
+          )}
+
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <a href={booking.link} download={`tikiti-${reference}.pdf`} className={buttonClass('primary', 'md')}>
+              <Download className="h-4 w-4" aria-hidden /> Download
+            </a>
+            {!past && !revoked && (
+              <a
+                href={icsHref(calendarFile(booking))}
+                download={`tikiti-${reference}.ics`}
+                className={buttonClass('secondary', 'md')}
+              >
+                <CalendarPlus className="h-4 w-4" aria-hidden /> Add to calendar
+              </a>
+            )}
+            <Button variant="secondary" onClick={() => void mail.send()} busy={mail.busy} busyText="Sending...">
+              <Mail className="h-4 w-4" aria-hidden /> Email my tickets
+            </Button>
+          </div>
+          {mail.result && (
+            <Alert type={mail.result.ok ? 'success' : 'danger'} className="mt-3">
+              {mail.result.text}
+            </Alert>
+          )}
+        </div>
+
+        {scannable && (
+          <div className="flex flex-col items-center justify-center border-t border-slate-200 bg-surface p-5 text-center md:border-l md:border-t-0">
+            <p className="text-sm font-semibold text-ink">Booking QR code</p>
+            <QrButton
+              src={booking.code_link}
+              label={`Enlarge the booking QR code of ${reference}`}
+              className="mt-3 h-44 w-44"
+              onOpen={() =>
+                onEnlarge({
+                  src: booking.code_link,
+                  title: 'Whole booking',
+                  lines: [booking.holder_name, `Admits ${people(admits)}`, `${booking.title} · ${reference}`],
+                })
+              }
+            />
+            <p className="mt-3 text-xs text-slate-500">
+              Admits everyone on this booking ({people(admits)}). Tap a code to enlarge it.
+            </p>
+          </div>
+        )}
+      </div>
+
+      {booking.tickets.length > 0 && (
+        <section aria-label={`Tickets of ${reference}`} className="border-t border-slate-200 p-5 sm:p-6">
+          <h4 className="text-sm font-semibold text-ink">
+            {booking.tickets.length === 1 ? 'Your ticket' : `Your ${booking.tickets.length} tickets`}
+          </h4>
+          {scannable && (
+            <p className="mt-0.5 text-xs text-slate-500">Each ticket has its own code, for guests arriving apart.</p>
+          )}
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {booking.tickets.map((ticket, i) => (
+              <TicketRow
+                key={ticket.id}
+                ticket={ticket}
+                index={i}
+                count={booking.tickets.length}
+                booking={booking}
+                scannable={scannable}
+                onEnlarge={onEnlarge}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <div className="border-t border-slate-200 p-5 sm:p-6">
+        <OrderLines booking={booking} />
+      </div>
+    </article>
+  );
+}
