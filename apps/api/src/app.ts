@@ -4,6 +4,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -100,6 +102,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     allowedHeaders: ['Content-Type', 'Auth', 'X-Request-Id'],
     methods: ALLOWED_METHODS.filter((m) => m !== 'OPTIONS'),
   });
+  // Responses compressed for clients that accept it (docs/security.md, "Compression"): Brotli at
+  // a quality that costs little CPU per request, else gzip; built assets are compressed once at
+  // build time and served as they are (see serveWeb).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 30, fieldSize: 64 * 1024 },
   });
@@ -195,13 +207,21 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string) {
       root: dist,
       wildcard: false,
       index: false,
+      // dist holds `x.js.br` and `x.js.gz` beside `x.js` (scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
+      // Source maps stay on the server, for whoever reads a stack trace there.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
-    // Assets added after start (a rebuild) are found too.
-    app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
+    // Assets added after start (a rebuild) are found too; source maps are not served.
+    app.get('/assets/*', (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      if (file.endsWith('.map')) return reply.code(404).send(envelope(404, null, `No route for GET /assets/${file}`));
+      return reply.sendFile(`assets/${file}`);
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
