@@ -24,6 +24,7 @@ import type { AppContext } from './app-context.js';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.js';
 import { envelope, rawEnvelopeResponse, send } from './http/envelope.js';
 import { guardDevPages } from './http/dev-pages.js';
+import { registerMetrics } from './http/metrics.js';
 import { loggerOptions } from './http/logger.js';
 import { featureRoutes } from './features/routes.js';
 import { renderPage } from './features/site/index.js';
@@ -31,7 +32,7 @@ import { renderPage } from './features/site/index.js';
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
 /** Paths the SPA never owns: they answer with the JSON envelope, 404 included. */
-const API_PREFIXES = ['/v1/', '/dev/', '/media/', '/docs', '/healthz', '/robots.txt', '/sitemap.xml'];
+const API_PREFIXES = ['/v1/', '/dev/', '/media/', '/docs', '/healthz', '/metrics', '/robots.txt', '/sitemap.xml'];
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     }
   });
   guardDevPages(app, config);
+  registerMetrics(app, ctx);
 
   // External plugins.
   await app.register(helmet, {

@@ -51,6 +51,8 @@ const envSchema = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   /** Bookings one address may start in 10 minutes (holds cost seats); 0 turns the limit off. */
   BOOKINGS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  /** Lets a Prometheus elsewhere scrape /metrics with `Authorization: Bearer <token>` (this machine needs none). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Other sites allowed to call the API from a browser, besides PUBLIC_URL's own origin. */
   CORS_ORIGINS: optionalText,
@@ -156,6 +158,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     holdMinutes: e.HOLD_MINUTES,
     bookingsPerAddress: e.BOOKINGS_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: allowedOrigins(publicUrl, e.CORS_ORIGINS),
     webDist: e.WEB_DIST,

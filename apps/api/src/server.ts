@@ -19,7 +19,7 @@ async function main() {
     log,
   });
   if (config.demoData) await seedDemoData(database.db);
-  const app = await buildApp({ config, db: database.db }, { logger: log });
+  const app = await buildApp({ config, db: database.db, poolStats: database.poolStats }, { logger: log });
   const background = startBackgroundWork({ config, db: database.db }, app.log);
 
   let closing = false;

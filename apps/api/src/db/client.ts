@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (PGlite has one, in process): for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** Where the pool reports connections that fail while idle (a database restart, a network cut). */
@@ -82,7 +84,12 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   const pool = createPool(url, opts);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {

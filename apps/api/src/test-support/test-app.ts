@@ -56,7 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CATALOGUE_CACHE_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, poolStats: database.poolStats });
   await app.ready();
   return {
     app,
