@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render, screen } from '@testing-library/react';
+import { answer, mockFetch } from '../test-support/fetch';
 import { useSession } from '../features/accounts';
 import { routeTable } from './router';
 
@@ -15,13 +16,18 @@ function open(path: string) {
   return router;
 }
 
+beforeEach(() => {
+  // Google sign-in off, no tickets yet.
+  mockFetch((req) => answer(200, req.path === '/v1/auth/config' ? { google_client_id: null } : []));
+});
+
 describe('guarded pages (docs/product.md#routes-and-screens: payment/success and account/tickets need a token)', () => {
   it.each([
     ['/payment/success?payment_intent_client_secret=pi_1', '/payment/success?payment_intent_client_secret=pi_1'],
     ['/account/tickets', '/account/tickets'],
   ])('send a visitor without a token from %s to /login, remembering where they were going', async (path, from) => {
     const router = open(path);
-    await screen.findByRole('heading', { name: 'Sign in to Tikiti' });
+    await screen.findByRole('heading', { name: 'Sign in to Tikiti' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from });
   });
@@ -32,13 +38,13 @@ describe('guarded pages (docs/product.md#routes-and-screens: payment/success and
   ])('open %s for a signed-in visitor', async (path, heading) => {
     useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
     const router = open(path);
-    await screen.findByRole('heading', { name: heading });
+    await screen.findByRole('heading', { name: heading }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(path);
   });
 
   it('sends a visitor without a session from the organiser pages to the organiser sign-in', async () => {
     const router = open('/organizer/dashboard');
-    await screen.findByRole('heading', { name: 'Sign in to your host account' });
+    await screen.findByRole('heading', { name: 'Sign in to your host account' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/organizer/login');
   });
 });

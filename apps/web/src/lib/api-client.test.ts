@@ -123,6 +123,19 @@ describe('the API client', () => {
     expect(ended).not.toHaveBeenCalled();
   });
 
+  it('leaves the ending to the caller when a sign-out call answers 401 (a guest’s checkout key)', async () => {
+    const session = fakeSession('ck1.TK-7Q2M9X.key');
+    const ended = vi.fn();
+    setSessionEndHandler(ended);
+    const seen = mockFetch(() => answer(401, null, { description: 'Please sign in to continue' }));
+    await expect(api('auth/logout', { method: 'POST', endsSession: true, schema: z.null() })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(seen[0]!.headers.Auth).toBe('ck1.TK-7Q2M9X.key');
+    expect(session.end).not.toHaveBeenCalled();
+    expect(ended).not.toHaveBeenCalled();
+  });
+
   it('makes a malformed answer an error the user can read, never a silent cast', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch(() => answer(200, { id: 'seven', title: null }));

@@ -58,6 +58,12 @@ export interface RequestOptions<S extends z.ZodType> {
   side?: Side;
   /** A call made outside the session (signing in): no `Auth` header, and its 401 never ends a session. */
   anonymous?: boolean;
+  /**
+   * The sign-out call: it sends the token, but its 401/406 (a token already over, or a guest's
+   * checkout key, which only reaches its bookings) sends nobody to a sign-in page; the caller
+   * ends the session itself.
+   */
+  endsSession?: boolean;
   signal?: AbortSignal;
 }
 
@@ -134,7 +140,7 @@ export async function apiCall<S extends z.ZodType>(
   const payload = await readEnvelope(res);
 
   if ((res.status === 401 || res.status === 406) && !opts.anonymous) {
-    if (token) {
+    if (token && !opts.endsSession) {
       session.end();
       onSessionEnd(opts.side ?? 'buyer');
     }

@@ -5,16 +5,18 @@ import { useSession } from '../session-store';
 
 /**
  * POST v1/auth/logout, then the session ends here whatever the server says: the token is
- * dropped and nothing cached for this person is kept.
+ * dropped and nothing cached for this person is kept. No error is shown and no sign-in page
+ * opened, whatever the answer.
  */
 export function useSignOut(side: Side) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       try {
-        await api('auth/logout', { method: 'POST', side, schema: logoutResponseSchema.shape.data });
+        await api('auth/logout', { method: 'POST', side, endsSession: true, schema: logoutResponseSchema.shape.data });
       } catch {
-        // Signed out locally whatever the server says.
+        // Signed out locally whatever the server says: a guest's checkout key answers 401, since
+        // only a session can be revoked, and an unreachable server changes nothing here.
       }
     },
     onSettled: () => {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -15,7 +15,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useBodyClass } from '../../../lib/use-body-class';
 import { useRequestSignInCode, useVerifySignInCode } from '../api/buyer-sign-in';
+import { useReturnAfterSignIn } from '../use-return-after-sign-in';
+import { GoogleSignIn } from './google-sign-in';
 
 /** Puts the server's field errors on the form's fields; says whether any landed. */
 function showFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, names: Path<T>[]): boolean {
@@ -72,8 +75,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
 }
 
 function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const done = useReturnAfterSignIn();
   const { register, handleSubmit, setError, formState } = useForm<
     z.input<typeof verifyCodeBodySchema>,
     unknown,
@@ -90,9 +92,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     setFailure(null);
     try {
       await verify.mutateAsync(body);
-      // Back to the guarded page that sent the visitor here, else home (docs/product.md#guards).
-      const from = (location.state as { from?: string } | null)?.from;
-      void navigate(from ?? routes.home, { replace: true });
+      done();
     } catch (err) {
       if (!showFieldErrors(err, setError, ['code'])) setFailure(errorMessage(err));
     }
@@ -141,15 +141,29 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
   );
 }
 
+/** The sign-in pages' own background, on the whole page while they are shown. */
+const PAGE_BACKGROUND = 'bg-gradient-to-b from-brand-50 via-surface to-surface';
+
 /**
- * The buyer's sign-in and sign-up (docs/product.md#buyer-sign-in): a one-time code mailed to the email
- * address; the first sign-in creates the account. Google sign-in joins here once a Google
- * client id is configured.
+ * The buyer's sign-in and sign-up (docs/product.md#buyer-sign-in): Google's button and One Tap
+ * when the server offers Google sign-in, and always a one-time code mailed to the email address;
+ * the first sign-in creates the account. The page's background changes while it is shown.
  */
-export function BuyerSignInCard({ title, intro, hostLink }: { title: string; intro: ReactNode; hostLink: ReactNode }) {
+export function BuyerSignInCard({
+  mode,
+  title,
+  intro,
+  hostLink,
+}: {
+  mode: 'signin' | 'signup';
+  title: string;
+  intro: ReactNode;
+  hostLink: ReactNode;
+}) {
   const [email, setEmail] = useState<string | null>(null);
+  useBodyClass(PAGE_BACKGROUND);
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-surface px-4 py-12 sm:py-20">
+    <div className="px-4 py-12 sm:py-20">
       <div className="mx-auto w-full max-w-md">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
@@ -158,7 +172,10 @@ export function BuyerSignInCard({ title, intro, hostLink }: { title: string; int
             {email ? (
               <CodeStep key={email} email={email} onChangeEmail={() => setEmail(null)} />
             ) : (
-              <EmailStep onSent={setEmail} />
+              <>
+                <GoogleSignIn mode={mode} />
+                <EmailStep onSent={setEmail} />
+              </>
             )}
           </div>
           <div className="mt-8 border-t border-slate-200 pt-6 text-center text-sm text-slate-600">{hostLink}</div>

@@ -7,6 +7,7 @@ export default function BuyerLoginPage() {
   useTitle('Sign in');
   return (
     <BuyerSignInCard
+      mode="signin"
       title="Sign in to Tikiti"
       intro={
         <>

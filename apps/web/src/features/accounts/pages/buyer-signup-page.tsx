@@ -7,6 +7,7 @@ export default function BuyerSignupPage() {
   useTitle('Sign up');
   return (
     <BuyerSignInCard
+      mode="signup"
       title="Create your Tikiti account"
       intro={
         <>
