@@ -9,6 +9,8 @@ import { mediaRoutes } from './media/media.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
+import { eticketsRoutes } from './etickets/etickets.routes.js';
+import { siteRoutes } from './site/site.routes.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -22,6 +24,7 @@ export interface FeatureRoutes {
 /** Every feature's routes, registered in this order by buildApp. */
 export const featureRoutes: FeatureRoutes[] = [
   { plugin: mediaRoutes, prefix: '', tag: 'Images' },
+  { plugin: siteRoutes, prefix: '', tag: 'Site' },
   { plugin: catalogueRoutes, tag: 'Catalogue (public)' },
   { plugin: eventsRoutes, tag: 'Organiser events' },
   { plugin: contactRoutes, tag: 'Contact' },
@@ -30,4 +33,5 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: teamRoutes, tag: 'Team' },
   { plugin: checkoutRoutes, tag: 'Checkout and payments' },
   { plugin: paymentsRoutes, tag: 'Checkout and payments' },
+  { plugin: eticketsRoutes, tag: 'E-tickets' },
 ];

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bookEventBodySchema,
@@ -7,13 +7,11 @@ import {
   storedBookingResponseSchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { issueToken, tokenOf } from '../../http/auth.js';
-import { unauthorized, wrongAccountType } from '../../http/errors.js';
+import { issueToken } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { resolveSession } from '../accounts/index.js';
-import { isCheckoutToken, resolveCheckoutToken } from './checkout-keys.js';
-import { bookEvent, retrieveBooking, type CheckoutCaller } from './checkout.service.js';
+import { buyerOrCheckoutOf, resolveBuyerOrCheckout } from './checkout-caller.js';
+import { bookEvent, retrieveBooking } from './checkout.service.js';
 
 /** Booking windows for the per-address limit on new bookings (BOOKINGS_PER_ADDRESS). */
 const BOOKING_WINDOW_SECONDS = 600;
@@ -28,18 +26,6 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
 
-  /** A signed-in buyer's session or a guest's checkout token, when the request carries a live one. */
-  const checkoutCaller = async (request: FastifyRequest): Promise<CheckoutCaller | undefined> => {
-    const token = tokenOf(request);
-    if (!token) return undefined;
-    if (isCheckoutToken(token)) {
-      const guest = await resolveCheckoutToken(db, token);
-      return guest && { kind: 'checkout', ...guest };
-    }
-    const caller = await resolveSession(db, token);
-    return caller && { kind: 'account', caller };
-  };
-
   r.post(
     '/event/book',
     { schema: { body: bookEventBodySchema, response: { 201: bookingCreatedResponseSchema } } },
@@ -47,7 +33,7 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       if (config.bookingsPerAddress > 0) {
         await hitRateLimit(db, `book:ip:${request.ip}`, config.bookingsPerAddress, BOOKING_WINDOW_SECONDS);
       }
-      const result = await bookEvent(ctx, request.body, await checkoutCaller(request));
+      const result = await bookEvent(ctx, request.body, await resolveBuyerOrCheckout(db, request));
       if (result.token) issueToken(reply, result.token);
       return send(reply, result.created, {
         status: 201,
@@ -60,10 +46,7 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/booking/retrieve',
     { schema: { body: retrieveBookingBodySchema, response: { 200: storedBookingResponseSchema } } },
     async (request, reply) => {
-      const who = await checkoutCaller(request);
-      if (!who) throw unauthorized();
-      if (who.kind === 'account' && who.caller.type !== 'user') throw wrongAccountType('This needs a buyer account');
-      return send(reply, await retrieveBooking(ctx, request.body.payment_intent, who));
+      return send(reply, await retrieveBooking(ctx, request.body.payment_intent, await buyerOrCheckoutOf(db, request)));
     },
   );
 }

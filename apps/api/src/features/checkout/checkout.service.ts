@@ -27,9 +27,11 @@ import {
   notFound,
   serviceUnavailable,
 } from '../../http/errors.js';
-import { findOrCreateBuyer, normaliseMsisdn, type Caller } from '../accounts/index.js';
-import { newCheckoutKey, type CheckoutBuyer } from './checkout-keys.js';
-import { bookingConfirmationMail, enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail/index.js';
+import { findOrCreateBuyer, normaliseMsisdn } from '../accounts/index.js';
+import { newCheckoutKey } from './checkout-keys.js';
+import type { CheckoutCaller } from './checkout-caller.js';
+import { enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail/index.js';
+import { issueETickets, revokeBookingTickets, ticketsConfirmationMail } from '../etickets/index.js';
 import { publicImageUrls } from '../media/index.js';
 import {
   cardProvider,
@@ -73,9 +75,6 @@ function phoneOf(raw: string): string {
   }
   return phone;
 }
-
-/** Who is calling checkout: a signed-in buyer, or a guest's checkout token. */
-export type CheckoutCaller = { kind: 'account'; caller: Caller } | ({ kind: 'checkout' } & CheckoutBuyer);
 
 /**
  * Who is buying: a signed-in buyer with the account's details; a guest coming back with their
@@ -268,7 +267,7 @@ async function abandonBooking(ctx: AppContext, bookingId: number) {
   invalidatePublicCatalogue(ctx.db);
 }
 
-/** The mail's view of a booking (read in the settling transaction: PGlite has one connection). */
+/** The late-refund mail's view of a booking (read in the settling transaction: PGlite has one connection). */
 async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Awaited<ReturnType<typeof findLines>>) {
   const event = await findBookingEvent(tx, booking.eventId);
   const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
@@ -290,7 +289,7 @@ async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Aw
  * Settles a booking by what the provider says of its payment (the source of truth; a webhook
  * or a page that calls retrieve only prompts the question). Idempotent and safe under any
  * race: the booking row is locked, and a paid or refunded booking is left as it is.
- * - succeeded and still held: the held tickets become sold, status 2, confirmation mailed;
+ * - succeeded and still held: the held tickets become sold, status 2, e-tickets issued and mailed;
  * - succeeded after the hold ended: sold again if they still fit, else refunded (status 5)
  *   through the provider by a job, and the buyer mailed;
  * - any other state: only the payment's record changes.
@@ -313,10 +312,8 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
     if (booking.status === BOOKING_STATUS.pending) {
       await sellHeld(tx, lines);
       await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
-      await enqueueMail(tx, {
-        to: booking.email,
-        ...bookingConfirmationMail(await summaryOf(ctx, tx, booking, lines)),
-      });
+      await issueETickets(ctx, tx, booking.id);
+      await enqueueMail(tx, await ticketsConfirmationMail(ctx, booking.id, tx));
       soldOrReleased = true;
       return;
     }
@@ -331,15 +328,19 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
           if (err instanceof NoRoom) return false;
           throw err;
         });
-      const summary = await summaryOf(ctx, tx, booking, lines);
       if (kept) {
         await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
-        await enqueueMail(tx, { to: booking.email, ...bookingConfirmationMail(summary) });
+        await issueETickets(ctx, tx, booking.id);
+        await enqueueMail(tx, await ticketsConfirmationMail(ctx, booking.id, tx));
         soldOrReleased = true;
       } else {
         await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
+        await revokeBookingTickets(tx, booking.id);
         await enqueueJob(tx, REFUND_JOB, { bookingId: booking.id }, { dedupeKey: `refund-${booking.id}` });
-        await enqueueMail(tx, { to: booking.email, ...lateBookingRefundMail(summary) });
+        await enqueueMail(tx, {
+          to: booking.email,
+          ...lateBookingRefundMail(await summaryOf(ctx, tx, booking, lines)),
+        });
       }
     }
   });

@@ -1,6 +1,8 @@
 /**
  * Checkout owns bookings and their lines (docs/architecture.md): booking with a hold,
  * settlement by the provider's word, hold expiry and late refunds. Others read the sales
- * figure of the organiser's dashboard; the composition roots pick up its routes and jobs.
+ * figure of the organiser's dashboard, and e-tickets resolve their caller as checkout does (a
+ * buyer's session or a guest's checkout token); the composition roots pick up its routes and jobs.
  */
 export { sumPaidBookings } from './sales.repo.js';
+export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';

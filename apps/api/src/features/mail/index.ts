@@ -1,12 +1,15 @@
 /**
  * The mail feature as other features see it: queue a message (inside the caller's
- * transaction) with one of the templates; the job handler for the composition root; and
- * the drain that tests use to deliver what is queued at once.
+ * transaction) with one of the templates; register how an attachment is rebuilt when sent
+ * (e-tickets' booking PDF); the job handler for the composition root; and the drain that
+ * tests use to deliver what is queued at once.
  */
 export { drainMailOutbox, enqueueMail, sendMailJob, type MailAttachment, type MailToSend } from './mail.service.js';
 export { mailRoutes } from './mail.routes.js';
+export { registerAttachmentSource } from './attachment-sources.js';
 export {
   bookingConfirmationMail,
+  type BookingConfirmation,
   contactCopyMail,
   lateBookingRefundMail,
   type BookingSummary,

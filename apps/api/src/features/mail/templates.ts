@@ -168,8 +168,16 @@ function orderTable(b: BookingSummary): { text: string; html: string } {
   return { text, html };
 }
 
-/** Sent when a booking is paid: the order, the event, and where the tickets are. */
-export function bookingConfirmationMail(b: BookingSummary): MailContent {
+/** What the confirmation adds to the summary: where the tickets and the calendar file are. */
+export interface BookingConfirmation extends BookingSummary {
+  /** The booking's PDF (also attached), for mail clients that drop attachments. */
+  pdfUrl: string;
+  /** The event as a calendar file (.ics). */
+  calendarUrl: string;
+}
+
+/** Sent when a booking is paid (and again on request): the order, the event, the e-tickets attached. */
+export function bookingConfirmationMail(b: BookingConfirmation): MailContent {
   const subject = `Your tickets for ${b.eventTitle} (${b.reference})`.slice(0, 200);
   const intro = [
     greeting(b.firstName),
@@ -177,17 +185,23 @@ export function bookingConfirmationMail(b: BookingSummary): MailContent {
   ];
   const event = `${b.eventTitle}\n${b.when}\n${b.location}`;
   const order = orderTable(b);
-  const after = `Booking reference: ${b.reference}. Your e-tickets are in your account.`;
+  const after = [
+    `Booking reference: ${b.reference}. Your e-tickets are attached as a PDF, one page per ticket: show each QR code at the entrance, on your phone or printed.`,
+    'They are also on the E-tickets page of your Tikiti account: sign in with this email address.',
+  ];
   return {
     subject,
-    text: `${intro.join('\n\n')}\n\n${event}\n\n${order.text}\n\n${after}\n${b.ticketsUrl}\n`,
+    text:
+      `${intro.join('\n\n')}\n\n${event}\n\n${order.text}\n\n${after.join('\n\n')}\n\n` +
+      `E-tickets: ${b.ticketsUrl}\nDownload the PDF: ${b.pdfUrl}\nAdd to calendar: ${b.calendarUrl}\n`,
     html: layout(
       subject,
       intro.map(paragraph).join('') +
         `<p style="margin:0 0 16px"><strong>${escapeHtml(b.eventTitle)}</strong><br>${escapeHtml(b.when)}<br>${escapeHtml(b.location)}</p>` +
         order.html +
-        paragraph(after) +
-        button(b.ticketsUrl, 'View my e-tickets'),
+        after.map(paragraph).join('') +
+        button(b.ticketsUrl, 'View my e-tickets') +
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(b.pdfUrl)}" style="color:#0F766E">Download the PDF</a> · <a href="${escapeHtml(b.calendarUrl)}" style="color:#0F766E">Add to calendar</a></p>`,
     ),
   };
 }

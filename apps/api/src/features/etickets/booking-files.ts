@@ -1,0 +1,59 @@
+import { BOOKING_STATUS, formatDateRange } from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import { calendarFile } from './calendar-file.js';
+import { findETicketCode, findETickets, findTicketBooking } from './etickets.repo.js';
+import { ticketsPdf } from './ticket-pdf.js';
+import { qrPng } from './ticket-qr.js';
+
+/** A booking reference as printed (TK- and 6 or 7 letters today; a little room either way). */
+export const REFERENCE = /^TK-[0-9A-Z]{4,12}$/;
+
+/**
+ * The QR image of a ticket's code (`name` is its id) or of a booking's own code (`name` is its
+ * reference); undefined when there is no such ticket or booking with e-tickets.
+ */
+export async function qrImage(ctx: AppContext, name: string): Promise<Buffer | undefined> {
+  let code: string | null | undefined;
+  if (/^[1-9]\d{0,9}$/.test(name)) code = await findETicketCode(ctx.db, Number(name));
+  else if (REFERENCE.test(name)) code = (await findTicketBooking(ctx.db, { reference: name }))?.bookingCode;
+  return code ? qrPng(code) : undefined;
+}
+
+/**
+ * The booking's PDF, one page per e-ticket; a revoked ticket's page says so instead of showing
+ * its code. Undefined when the booking has no e-tickets.
+ */
+export async function bookingPdf(ctx: AppContext, reference: string): Promise<Buffer | undefined> {
+  const booking = REFERENCE.test(reference) ? await findTicketBooking(ctx.db, { reference }) : undefined;
+  if (!booking) return undefined;
+  const tickets = await findETickets(ctx.db, [booking.id]);
+  return ticketsPdf({
+    reference: booking.reference,
+    title: booking.title,
+    when: formatDateRange(booking.startTime.toISOString(), booking.endTime.toISOString()),
+    location: booking.location,
+    tickets: tickets.map((t) => ({
+      code: t.code,
+      ticketType: t.ticketType,
+      admits: t.admits,
+      holderName: t.holderName,
+      revoked: t.revokedAt !== null || booking.status !== BOOKING_STATUS.paid,
+    })),
+  });
+}
+
+/** The booking's event as a calendar file; undefined when the booking has no e-tickets. */
+export async function bookingCalendar(ctx: AppContext, reference: string): Promise<string | undefined> {
+  const booking = REFERENCE.test(reference) ? await findTicketBooking(ctx.db, { reference }) : undefined;
+  if (!booking) return undefined;
+  const ticketsUrl = `${ctx.config.publicUrl}/account/tickets`;
+  return calendarFile({
+    uid: `${booking.reference}@${new URL(ctx.config.publicUrl).hostname}`,
+    start: booking.startTime,
+    end: booking.endTime,
+    title: booking.title,
+    location: booking.location,
+    description: `Tikiti booking ${booking.reference}. Your e-tickets: ${ticketsUrl}`,
+    url: ticketsUrl,
+  });
+}

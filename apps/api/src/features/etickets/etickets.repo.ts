@@ -1,0 +1,193 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { BOOKING_STATUS } from '@tikiti/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { appSecrets, bookingLines, bookings, eTickets, events } from '../../db/schema/index.js';
+
+type Executor = Db | Tx;
+
+/**
+ * A named secret in `app_secrets`, inserted with `fresh` when missing. `created` says this
+ * call wrote it: inside a transaction that may still roll back, so the caller must not trust
+ * it to last until that transaction commits.
+ */
+export async function findOrCreateSecret(db: Executor, name: string, fresh: string) {
+  const [made] = await db
+    .insert(appSecrets)
+    .values({ name, value: fresh })
+    .onConflictDoNothing()
+    .returning({ value: appSecrets.value, createdAt: appSecrets.createdAt });
+  if (made) return { ...made, created: true };
+  const [row] = await db
+    .select({ value: appSecrets.value, createdAt: appSecrets.createdAt })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, name));
+  return { ...row!, created: false };
+}
+
+/** What issuing needs of a booking: the booking, its lines, and whether it has e-tickets already. */
+export async function findBookingToIssue(tx: Tx, bookingId: number) {
+  const [booking] = await tx
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      eventId: bookings.eventId,
+      fullName: bookings.fullName,
+      bookingCode: bookings.bookingCode,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking) return undefined;
+  const lines = await tx
+    .select({ id: bookingLines.id, noOfPersons: bookingLines.noOfPersons, quantity: bookingLines.quantity })
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, bookingId))
+    .orderBy(asc(bookingLines.id));
+  return { booking, lines };
+}
+
+/** `n` new e-ticket ids, taken from the table's sequence before the rows exist (their codes sign them). */
+export async function nextTicketIds(tx: Tx, n: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT nextval(pg_get_serial_sequence('e_tickets', 'id'))::integer AS id FROM generate_series(1, ${n})`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+export type NewETicket = typeof eTickets.$inferInsert;
+
+/** Inserts e-tickets; one already issued for the same line and place is left as it was. Answers how many were new. */
+export async function insertETickets(tx: Tx, rows: NewETicket[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(eTickets)
+    .values(rows)
+    .onConflictDoNothing({ target: [eTickets.bookingLineId, eTickets.seq] })
+    .returning({ id: eTickets.id });
+  return inserted.length;
+}
+
+/** The booking's own code, set once. */
+export async function setBookingCode(tx: Tx, bookingId: number, code: string) {
+  await tx
+    .update(bookings)
+    .set({ bookingCode: code })
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.bookingCode)));
+}
+
+/** Marks a booking's e-tickets revoked (those not revoked already); answers how many. */
+export async function revokeETickets(tx: Tx, bookingId: number): Promise<number> {
+  const revoked = await tx
+    .update(eTickets)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(eTickets.bookingId, bookingId), isNull(eTickets.revokedAt)))
+    .returning({ id: eTickets.id });
+  return revoked.length;
+}
+
+/** Statuses whose bookings have e-tickets to show: paid, and paid then cancelled or refunded (revoked). */
+const ISSUED_STATUSES = [BOOKING_STATUS.paid, BOOKING_STATUS.cancelled, BOOKING_STATUS.refunded];
+
+const bookingColumns = {
+  id: bookings.id,
+  reference: bookings.reference,
+  status: bookings.status,
+  accountId: bookings.accountId,
+  checkoutKeyHash: bookings.checkoutKeyHash,
+  fullName: bookings.fullName,
+  email: bookings.email,
+  currency: bookings.currency,
+  totalMinor: bookings.totalMinor,
+  paymentMethod: bookings.paymentMethod,
+  bookingCode: bookings.bookingCode,
+  eventId: events.id,
+  title: events.title,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  location: events.location,
+  shortDescription: events.shortDescription,
+  imageKey: sql<string | null>`(SELECT key FROM media WHERE media.id = ${events.imageId})`,
+};
+
+export type TicketBookingRow = Awaited<ReturnType<typeof findTicketBookings>>[number];
+
+/**
+ * The bookings with e-tickets of one buyer account, or of one guest checkout: a guest's paid
+ * bookings belong to the buyer account of their email, so the account's index finds them and
+ * the checkout key narrows them to those made with that token (docs/security.md "Guest checkout").
+ */
+export async function findTicketBookings(
+  db: Db,
+  owner: { accountId: number } | { email: string; checkoutKeyHash: string },
+) {
+  const ownerFilter =
+    'accountId' in owner
+      ? eq(bookings.accountId, owner.accountId)
+      : and(
+          eq(bookings.accountId, sql`(SELECT id FROM accounts WHERE type = 'user' AND email = ${owner.email})`),
+          eq(bookings.checkoutKeyHash, owner.checkoutKeyHash),
+        );
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(ownerFilter, inArray(bookings.status, ISSUED_STATUSES), isNotNull(bookings.bookingCode)))
+    .orderBy(asc(events.startTime), asc(bookings.id));
+}
+
+/** One booking with e-tickets, by its id or reference (whoever owns it: the caller checks). */
+export async function findTicketBooking(db: Executor, by: { id: number } | { reference: string }) {
+  const [row] = await db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(
+      and(
+        'id' in by ? eq(bookings.id, by.id) : eq(bookings.reference, by.reference),
+        inArray(bookings.status, ISSUED_STATUSES),
+        isNotNull(bookings.bookingCode),
+      ),
+    );
+  return row;
+}
+
+/** The e-tickets of these bookings with their ticket type's name, in issue order. */
+export async function findETickets(db: Executor, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      id: eTickets.id,
+      bookingId: eTickets.bookingId,
+      code: eTickets.code,
+      holderName: eTickets.holderName,
+      admits: eTickets.admits,
+      revokedAt: eTickets.revokedAt,
+      ticketType: bookingLines.name,
+    })
+    .from(eTickets)
+    .innerJoin(bookingLines, eq(bookingLines.id, eTickets.bookingLineId))
+    .where(inArray(eTickets.bookingId, bookingIds))
+    .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq));
+}
+
+/** The lines of these bookings, as bought. */
+export async function findBookingLines(db: Executor, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: bookingLines.bookingId,
+      name: bookingLines.name,
+      noOfPersons: bookingLines.noOfPersons,
+      unitPriceMinor: bookingLines.unitPriceMinor,
+      quantity: bookingLines.quantity,
+    })
+    .from(bookingLines)
+    .where(inArray(bookingLines.bookingId, bookingIds))
+    .orderBy(asc(bookingLines.bookingId), asc(bookingLines.ticketTypeId), asc(bookingLines.id));
+}
+
+/** One e-ticket's code, for its QR image. */
+export async function findETicketCode(db: Db, ticketId: number) {
+  const [row] = await db.select({ code: eTickets.code }).from(eTickets).where(eq(eTickets.id, ticketId));
+  return row?.code;
+}

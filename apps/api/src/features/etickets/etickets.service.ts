@@ -1,0 +1,195 @@
+import { signTicketCode } from '@tikiti/ticket-codes';
+import { BOOKING_STATUS, DEFAULT_CURRENCY, isCurrency, slugify, toMajor, type ETicket } from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import { notFound, tooManyRequests } from '../../http/errors.js';
+import { countHit } from '../../lib/rate-limit.js';
+import type { CheckoutCaller } from '../checkout/index.js';
+import { enqueueMail } from '../mail/index.js';
+import { publicImageUrls } from '../media/index.js';
+import { ticketsConfirmationMail } from './etickets-mail.js';
+import {
+  findBookingLines,
+  findBookingToIssue,
+  findETickets,
+  findTicketBooking,
+  findTicketBookings,
+  insertETickets,
+  nextTicketIds,
+  revokeETickets,
+  setBookingCode,
+  type TicketBookingRow,
+} from './etickets.repo.js';
+import { ticketSigningKey } from './ticket-keys.js';
+import { fileSignatureValid, ticketUrlSigner } from './ticket-urls.js';
+import { bookingCalendar, bookingPdf, qrImage } from './booking-files.js';
+
+/** A code admits at most this many people (docs/ticket-codes.md#payload-bytes). */
+const MAX_CODE_PERSONS = 0xffff;
+
+/**
+ * Issues a paid booking's e-tickets (docs/product.md#e-tickets-and-signed-codes), inside the
+ * transaction that makes it paid: one per ticket bought (a line of 3 "Group of 4" gives 3
+ * e-tickets admitting 4 each), holder the booking's name, each with its own signed code naming
+ * its id, and the booking's own code (kind `booking`, all of its persons). Idempotent: a booking
+ * that has its code already is left alone, and `(line, seq)` is unique, so settling twice
+ * never issues twice. Answers how many e-tickets were issued.
+ */
+export async function issueETickets(ctx: AppContext, tx: Tx, bookingId: number): Promise<number> {
+  const found = await findBookingToIssue(tx, bookingId);
+  if (!found || found.booking.bookingCode) return 0;
+  const { booking, lines } = found;
+  const key = await ticketSigningKey(ctx, tx);
+  const places = lines.flatMap((line) => Array.from({ length: line.quantity }, (_, i) => ({ line, seq: i + 1 })));
+  const ids = await nextTicketIds(tx, places.length);
+  const sign = (ticketId: number, persons: number, kind: 'ticket' | 'booking') =>
+    signTicketCode(key.privateKey, {
+      ticketId,
+      eventId: booking.eventId,
+      bookingRef: booking.reference,
+      persons,
+      kind,
+    });
+  const rows = await Promise.all(
+    places.map(async ({ line, seq }, i) => ({
+      id: ids[i]!,
+      bookingId,
+      bookingLineId: line.id,
+      seq,
+      eventId: booking.eventId,
+      holderName: booking.fullName,
+      admits: line.noOfPersons,
+      code: await sign(ids[i]!, line.noOfPersons, 'ticket'),
+    })),
+  );
+  const issued = await insertETickets(tx, rows);
+  const persons = lines.reduce((n, l) => n + l.noOfPersons * l.quantity, 0);
+  await setBookingCode(tx, bookingId, await sign(bookingId, Math.min(persons, MAX_CODE_PERSONS), 'booking'));
+  return issued;
+}
+
+/**
+ * Revokes a booking's e-tickets (a refund, a cancelled event), in the caller's transaction.
+ * Their codes still verify (a signature cannot be taken back): the views mark them revoked,
+ * the PDF stops showing them, and door devices learn of it when they sync.
+ */
+export function revokeBookingTickets(tx: Tx, bookingId: number): Promise<number> {
+  return revokeETickets(tx, bookingId);
+}
+
+/**
+ * GET v1/tickets/view: the caller's bookings with e-tickets. A buyer's session sees every
+ * booking of the account; a guest's checkout token only the bookings made with it. Paid
+ * bookings, and those refunded or cancelled after they were paid with their tickets revoked.
+ * Upcoming events first, the soonest first; then ended ones, the latest first.
+ */
+export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise<ETicket[]> {
+  const owner =
+    who.kind === 'account' ? { accountId: who.caller.accountId } : { email: who.email, checkoutKeyHash: who.keyHash };
+  const rows = await findTicketBookings(ctx.db, owner);
+  const ids = rows.map((r) => r.id);
+  const [tickets, lines, sign] = await Promise.all([
+    findETickets(ctx.db, ids),
+    findBookingLines(ctx.db, ids),
+    ticketUrlSigner(ctx, 'page'),
+  ]);
+  const now = Date.now();
+  const ended = (b: TicketBookingRow) => b.endTime.getTime() <= now;
+  const upcoming = rows.filter((b) => !ended(b));
+  const past = rows.filter(ended).reverse();
+  return [...upcoming, ...past].map((b) => {
+    const currency = isCurrency(b.currency) ? b.currency : DEFAULT_CURRENCY;
+    const revoked = b.status !== BOOKING_STATUS.paid;
+    return {
+      code_link: sign(`qr:${b.reference}`),
+      booking_code: b.bookingCode!,
+      link: sign(`pdf:${b.reference}`),
+      event_id: b.eventId,
+      slug: slugify(b.title),
+      title: b.title,
+      start_time: b.startTime.toISOString(),
+      end_time: b.endTime.toISOString(),
+      location: b.location,
+      short_description: b.shortDescription,
+      image_card: b.imageKey ? publicImageUrls(b.imageKey).image_card : null,
+      ended: ended(b),
+      holder_name: b.fullName,
+      booking: {
+        payment_method: b.paymentMethod,
+        booking_id: b.reference,
+        currency,
+        price: toMajor(b.totalMinor, currency),
+        tickets: lines
+          .filter((l) => l.bookingId === b.id)
+          .map((l) => ({
+            name: l.name,
+            no_of_persons: l.noOfPersons,
+            price_per_ticket: toMajor(l.unitPriceMinor, currency),
+            quantity: l.quantity,
+          })),
+      },
+      tickets: tickets
+        .filter((t) => t.bookingId === b.id)
+        .map((t) => ({
+          id: t.id,
+          code: t.code,
+          qr: sign(`qr:${t.id}`),
+          ticket_type: t.ticketType,
+          admits: t.admits,
+          holder_name: t.holderName,
+          revoked: revoked || t.revokedAt !== null,
+        })),
+    };
+  });
+}
+
+/** Mails of one booking's tickets a caller may ask for in an hour. */
+export const TICKET_MAILS_PER_HOUR = 5;
+
+/**
+ * POST v1/tickets/email: mails the confirmation with the PDF again to the booking's email, for
+ * the caller's own paid booking (404 for any other). At most TICKET_MAILS_PER_HOUR per booking.
+ */
+export async function emailTickets(ctx: AppContext, who: CheckoutCaller, reference: string): Promise<string> {
+  const booking = await findTicketBooking(ctx.db, { reference });
+  const owns =
+    booking &&
+    (who.kind === 'account'
+      ? booking.accountId === who.caller.accountId
+      : booking.checkoutKeyHash !== null && booking.checkoutKeyHash === who.keyHash);
+  if (!booking || !owns || booking.status !== BOOKING_STATUS.paid) throw notFound('Booking');
+  if ((await countHit(ctx.db, `tickets-mail:${booking.id}`, 3600)) > TICKET_MAILS_PER_HOUR) {
+    throw tooManyRequests(
+      `We already sent these tickets ${TICKET_MAILS_PER_HOUR} times in the last hour; please check your inbox and spam folder, or try again later`,
+    );
+  }
+  await enqueueMail(ctx.db, await ticketsConfirmationMail(ctx, booking.id));
+  return booking.email;
+}
+
+/** GET v1/tickets/qr/{id or reference}.png: the QR image, for a live signed address only (404 otherwise). */
+export async function signedQrImage(ctx: AppContext, name: string, sig: string | undefined): Promise<Buffer> {
+  const png = (await fileSignatureValid(ctx, `qr:${name}`, sig)) ? await qrImage(ctx, name) : undefined;
+  if (!png) throw notFound('Ticket');
+  return png;
+}
+
+/** GET v1/booking/{reference}/tickets.pdf: the booking's PDF, for a live signed address only. */
+export async function signedBookingPdf(ctx: AppContext, reference: string, sig: string | undefined): Promise<Buffer> {
+  const pdf = (await fileSignatureValid(ctx, `pdf:${reference}`, sig)) ? await bookingPdf(ctx, reference) : undefined;
+  if (!pdf) throw notFound('Booking');
+  return pdf;
+}
+
+/** GET v1/booking/{reference}/event.ics: the event's calendar file, for a live signed address only. */
+export async function signedBookingCalendar(
+  ctx: AppContext,
+  reference: string,
+  sig: string | undefined,
+): Promise<string> {
+  const ics = (await fileSignatureValid(ctx, `ics:${reference}`, sig))
+    ? await bookingCalendar(ctx, reference)
+    : undefined;
+  if (!ics) throw notFound('Booking');
+  return ics;
+}

@@ -1,0 +1,193 @@
+import PDFDocument from 'pdfkit';
+import { qrPng } from './ticket-qr.js';
+
+/** What a booking's PDF shows: one page per e-ticket (docs/product.md#e-tickets-and-signed-codes). */
+export interface TicketsPdf {
+  reference: string;
+  title: string;
+  /** Nairobi time, as formatDateRange writes it: "Thu, 12 Mar 2026 · 09:00–17:00 EAT". */
+  when: string;
+  location: string;
+  tickets: { code: string; ticketType: string; admits: number; holderName: string; revoked: boolean }[];
+}
+
+const BRAND = '#0F766E';
+const INK = '#0F172A';
+const MUTED = '#64748B';
+const LINE = '#E2E8F0';
+const DANGER = '#B91C1C';
+
+/** A4 in points. */
+const W = 595.28;
+const H = 841.89;
+const M = 40;
+const QR_SIZE = 300;
+
+/**
+ * The built-in Helvetica writes Windows-1252 only. Other letters lose their accents
+ * ("Wanjirū" → "Wanjiru"), and what has no such form becomes "?", rather than a wrong glyph.
+ */
+const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const writable = (ch: string) => {
+  const c = ch.codePointAt(0)!;
+  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || CP1252_EXTRA.has(ch);
+};
+export function pdfText(text: string): string {
+  let out = '';
+  for (const ch of text.replace(/\s+/g, ' ')) {
+    if (writable(ch)) {
+      out += ch;
+      continue;
+    }
+    const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+    out += plain && [...plain].every(writable) ? plain : '?';
+  }
+  return out.trim();
+}
+
+/**
+ * The booking's tickets as a PDF: A4, one ticket a page with its QR code 300 pt (10.6 cm) wide,
+ * big enough to scan from a phone's screen or from paper, the event, the holder, the type, how
+ * many it admits and the booking reference. Built-in fonts only, so nothing is fetched or embedded.
+ */
+export async function ticketsPdf(p: TicketsPdf): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: pdfText(`Tickets ${p.reference}: ${p.title}`), Author: 'Tikiti', Creator: 'Tikiti' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const images = await Promise.all(p.tickets.map((t) => (t.revoked ? null : qrPng(t.code, 600))));
+  p.tickets.forEach((ticket, i) => {
+    doc.addPage();
+    page(doc, p, ticket, images[i] ?? null, `Ticket ${i + 1} of ${p.tickets.length}`);
+  });
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+function page(
+  doc: PDFKit.PDFDocument,
+  p: TicketsPdf,
+  ticket: TicketsPdf['tickets'][number],
+  qr: Buffer | null,
+  counter: string,
+) {
+  const width = W - 2 * M;
+  // Brand band.
+  doc.rect(0, 0, W, 76).fill(BRAND);
+  doc.fillColor('#FFFFFF').font('Helvetica-Bold').fontSize(26).text('Tikiti', M, 24, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text('E-TICKET', M, 24, { width, align: 'right', characterSpacing: 1.5, lineBreak: false });
+  doc.font('Helvetica').fontSize(11).text(counter, M, 42, { width, align: 'right', lineBreak: false });
+
+  // The event.
+  let y = 104;
+  const title = pdfText(p.title);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22);
+  const titleHeight = Math.min(doc.heightOfString(title, { width }), 84);
+  doc.text(title, M, y, { width, height: 84, ellipsis: true });
+  y += titleHeight + 10;
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(14).text(pdfText(p.when), M, y, { width, lineBreak: false });
+  y += 22;
+  const location = pdfText(p.location);
+  doc.fillColor(INK).font('Helvetica').fontSize(13);
+  const locationHeight = Math.min(doc.heightOfString(location, { width }), 34);
+  doc.text(location, M, y, { width, height: 34, ellipsis: true });
+  y += locationHeight + 22;
+
+  // The code, or why there is none.
+  const pad = 12;
+  const box = QR_SIZE + 2 * pad;
+  const x = (W - box) / 2;
+  if (qr) {
+    doc.roundedRect(x, y, box, box, 10).lineWidth(1).stroke(LINE);
+    doc.image(qr, x + pad, y + pad, { width: QR_SIZE, height: QR_SIZE });
+  } else {
+    doc.roundedRect(x, y, box, box, 10).fill('#F1F5F9');
+    doc
+      .fillColor(DANGER)
+      .font('Helvetica-Bold')
+      .fontSize(30)
+      .text('REVOKED', x, y + box / 2 - 40, { width: box, align: 'center', lineBreak: false });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(12)
+      .text('This ticket was refunded or its event cancelled. It no longer admits anyone.', x + 24, y + box / 2 + 4, {
+        width: box - 48,
+        align: 'center',
+      });
+  }
+  y += box + 8;
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(10)
+    .text(qr ? 'Show this code at the entrance, on your phone or printed.' : ' ', M, y, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+  y += 28;
+
+  // Who and what.
+  const admits = ticket.admits === 1 ? '1 person' : `${ticket.admits} people`;
+  const cells: [string, string][] = [
+    ['Name', ticket.holderName],
+    ['Ticket', ticket.ticketType],
+    ['Admits', admits],
+    ['Booking reference', p.reference],
+  ];
+  // Two columns; a long name or type takes a second line rather than being cut.
+  const column = width / 2;
+  for (let row = 0; row < cells.length; row += 2) {
+    doc.font('Helvetica-Bold').fontSize(15);
+    const heights = cells
+      .slice(row, row + 2)
+      .map(([, value]) => Math.min(doc.heightOfString(pdfText(value), { width: column - 12 }), 38));
+    cells.slice(row, row + 2).forEach(([label, value], i) => {
+      const cx = M + i * column;
+      doc
+        .fillColor(MUTED)
+        .font('Helvetica')
+        .fontSize(9)
+        .text(label.toUpperCase(), cx, y, { width: column - 12, characterSpacing: 0.8, lineBreak: false });
+      doc
+        .fillColor(INK)
+        .font('Helvetica-Bold')
+        .fontSize(15)
+        .text(pdfText(value), cx, y + 14, { width: column - 12, height: 38, ellipsis: true });
+    });
+    y += 14 + Math.max(...heights) + 14;
+  }
+
+  // Footer.
+  const fy = H - 64;
+  doc
+    .moveTo(M, fy)
+    .lineTo(W - M, fy)
+    .lineWidth(0.5)
+    .stroke(LINE);
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text('Each code admits its people once. Keep it to yourself: whoever shows it first is let in.', M, fy + 12, {
+      width,
+      lineBreak: false,
+    })
+    .text(`Tikiti · ticketing made easy · Booking ${p.reference} · ${counter}`, M, fy + 26, {
+      width,
+      lineBreak: false,
+    });
+}
