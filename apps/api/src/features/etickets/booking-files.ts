@@ -5,6 +5,9 @@ import { findETicketCode, findETickets, findTicketBooking } from './etickets.rep
 import { ticketsPdf } from './ticket-pdf.js';
 import { qrPng } from './ticket-qr.js';
 
+/** The largest id a serial column holds. */
+const MAX_ID = 2_147_483_647;
+
 /** A booking reference as printed (TK- and 6 or 7 letters today; a little room either way). */
 export const REFERENCE = /^TK-[0-9A-Z]{4,12}$/;
 
@@ -14,7 +17,7 @@ export const REFERENCE = /^TK-[0-9A-Z]{4,12}$/;
  */
 export async function qrImage(ctx: AppContext, name: string): Promise<Buffer | undefined> {
   let code: string | null | undefined;
-  if (/^[1-9]\d{0,9}$/.test(name)) code = await findETicketCode(ctx.db, Number(name));
+  if (/^[1-9]\d{0,9}$/.test(name) && Number(name) <= MAX_ID) code = await findETicketCode(ctx.db, Number(name));
   else if (REFERENCE.test(name)) code = (await findTicketBooking(ctx.db, { reference: name }))?.bookingCode;
   return code ? qrPng(code) : undefined;
 }

@@ -386,6 +386,7 @@ describe('the files behind signed addresses', () => {
     // Signed, but nothing there.
     const sign = await ticketUrlSigner(ctx(), 'page');
     expect((await get(sign('qr:999999'))).statusCode).toBe(404);
+    expect((await get(sign('qr:9999999999'))).statusCode).toBe(404);
     expect((await get(sign('pdf:TK-ZZZZZZZ'))).statusCode).toBe(404);
   });
 
