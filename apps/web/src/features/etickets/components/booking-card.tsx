@@ -64,8 +64,8 @@ function QrButton({
       )}
     >
       <img src={src} alt="" width={300} height={300} className="h-full w-full [image-rendering:pixelated]" />
-      <span className="absolute bottom-1 right-1 rounded-md bg-ink/75 p-1 text-white opacity-90 group-hover:bg-brand-700">
-        <Maximize2 className="h-3.5 w-3.5" aria-hidden />
+      <span className="absolute -bottom-2 -right-2 rounded-full bg-brand-700 p-1.5 text-white shadow ring-2 ring-white group-hover:bg-brand-800">
+        <Maximize2 className="h-3 w-3" aria-hidden />
       </span>
     </button>
   );
@@ -108,7 +108,8 @@ function TicketRow({
             onEnlarge({
               src: ticket.qr,
               title: ticket.ticket_type,
-              lines: [ticket.holder_name, `${admits} · ${which}`, `${booking.title} · ${booking.booking.booking_id}`],
+              holder: ticket.holder_name,
+              lines: [`${admits} · ${which}`, `${booking.title} · ${booking.booking.booking_id}`],
             })
           }
         />
@@ -223,8 +224,12 @@ export function BookingCard({
         past ? 'border-slate-200 bg-surface' : 'border-slate-200 bg-white shadow-sm',
       )}
     >
-      <div className={clsx('grid', scannable && 'md:grid-cols-[minmax(0,1fr)_260px]')}>
-        <div className="min-w-0 p-5 sm:p-6">
+      {/* Phones: the event, then the booking's code (what the door needs), then the details and files;
+          wider screens: the code in a column of its own. */}
+      <div className={clsx('grid', scannable && 'md:grid-cols-[minmax(0,1fr)_260px] md:grid-rows-[auto_1fr]')}>
+        <div
+          className={clsx('min-w-0 p-5 sm:p-6 md:col-start-1 md:row-start-1', scannable ? 'md:pb-0' : 'pb-0 sm:pb-0')}
+        >
           <p className={clsx('text-sm font-semibold', past ? 'text-slate-500' : 'text-brand-700')}>
             <time dateTime={booking.start_time}>{formatDateRange(booking.start_time, booking.end_time)}</time>
             {past && (
@@ -245,8 +250,34 @@ export function BookingCard({
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
             {booking.location}
           </p>
+        </div>
 
-          <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+        {scannable && (
+          <div className="flex flex-col items-center justify-center border-y border-slate-200 bg-surface p-5 text-center md:col-start-2 md:row-span-2 md:row-start-1 md:border-y-0 md:border-l">
+            <p className="text-sm font-semibold text-ink">Booking QR code</p>
+            <QrButton
+              src={booking.code_link}
+              label={`Enlarge the booking QR code of ${reference}`}
+              className="mt-3 h-44 w-44"
+              onOpen={() =>
+                onEnlarge({
+                  src: booking.code_link,
+                  title: 'Whole booking',
+                  holder: booking.holder_name,
+                  lines: [`Admits ${people(admits)}`, `${booking.title} · ${reference}`],
+                })
+              }
+            />
+            <p className="mt-3 text-xs text-slate-500">
+              Admits everyone on this booking ({people(admits)}). Tap a code to enlarge it.
+            </p>
+          </div>
+        )}
+
+        <div
+          className={clsx('min-w-0 p-5 sm:p-6 md:col-start-1 md:row-start-2', scannable ? 'md:pt-5' : 'pt-5 sm:pt-5')}
+        >
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
             <div className="col-span-2 sm:col-span-1">
               <dt className="text-slate-500">Name</dt>
               <dd className="font-semibold text-ink">{booking.holder_name}</dd>
@@ -290,27 +321,6 @@ export function BookingCard({
             </Alert>
           )}
         </div>
-
-        {scannable && (
-          <div className="flex flex-col items-center justify-center border-t border-slate-200 bg-surface p-5 text-center md:border-l md:border-t-0">
-            <p className="text-sm font-semibold text-ink">Booking QR code</p>
-            <QrButton
-              src={booking.code_link}
-              label={`Enlarge the booking QR code of ${reference}`}
-              className="mt-3 h-44 w-44"
-              onOpen={() =>
-                onEnlarge({
-                  src: booking.code_link,
-                  title: 'Whole booking',
-                  lines: [booking.holder_name, `Admits ${people(admits)}`, `${booking.title} · ${reference}`],
-                })
-              }
-            />
-            <p className="mt-3 text-xs text-slate-500">
-              Admits everyone on this booking ({people(admits)}). Tap a code to enlarge it.
-            </p>
-          </div>
-        )}
       </div>
 
       {booking.tickets.length > 0 && (

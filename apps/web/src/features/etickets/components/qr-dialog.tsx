@@ -7,7 +7,9 @@ export interface EnlargedQr {
   src: string;
   /** "VIP" for a ticket, "Whole booking" for the booking's own code. */
   title: string;
-  /** The holder, how many it admits, which ticket of the booking, the event. */
+  /** The name on the ticket. */
+  holder: string;
+  /** How many it admits, which ticket of the booking, the event. */
   lines: string[];
 }
 
@@ -38,6 +40,7 @@ export default function QrDialog({ qr, onClose }: { qr: EnlargedQr | null; onClo
               <Dialog.Title className="text-2xl font-bold tracking-tight text-ink">{qr.title}</Dialog.Title>
               <Dialog.Description asChild>
                 <div className="mt-1 space-y-0.5 text-sm text-slate-600">
+                  <p className="text-base font-semibold text-ink">{qr.holder}</p>
                   {qr.lines.map((line) => (
                     <p key={line}>{line}</p>
                   ))}
