@@ -14,6 +14,8 @@ export function useETickets() {
     queryKey: ['etickets', token],
     queryFn: ({ signal }) => api('tickets/view', { signal, schema: viewTicketsResponseSchema.shape.data }),
     enabled: Boolean(token),
+    // Asked again on every visit: a booking paid a minute ago must be there.
+    staleTime: 0,
   });
 }
 
