@@ -80,10 +80,37 @@ export function createPool(url: string, opts: PostgresOptions = {}): pg.Pool {
   return pool;
 }
 
+/** Any constant: held while one instance migrates, so several starting together take turns. */
+export const MIGRATION_LOCK = 7_411_002;
+
+/**
+ * Drizzle's migrator reads the applied migrations, then applies the rest, with no lock: two
+ * instances starting on a new database both apply the first migration and one fails. So
+ * migrations run under a session advisory lock; whoever comes second finds them applied
+ * (docs/operations.md#migrations). The lock is polled rather than waited for, since a wait
+ * would count against statement_timeout; PostgreSQL releases it if the holder's connection dies.
+ */
+async function migrateInTurn(pool: pg.Pool) {
+  const client = await pool.connect();
+  const tryLock = async () =>
+    (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK])).rows[0]!
+      .locked;
+  try {
+    while (!(await tryLock())) await new Promise((r) => setTimeout(r, 200));
+    await migratePg(drizzlePg(client), { migrationsFolder });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    client.release();
+  } catch (err) {
+    // The connection may still hold the lock: it is closed, which releases it, never pooled.
+    client.release(err as Error);
+    throw err;
+  }
+}
+
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
   const pool = createPool(url, opts);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool), { migrationsFolder });
+  await migrateInTurn(pool);
   return {
     db,
     kind: 'postgres',
