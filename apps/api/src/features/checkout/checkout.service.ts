@@ -318,16 +318,19 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
       return;
     }
     if (booking.status === BOOKING_STATUS.failed || booking.status === BOOKING_STATUS.cancelled) {
-      // Paid after the hold ended: honoured if the tickets still fit.
-      const kept = await tx
-        .transaction(async (sp) => {
-          if (!(await sellIfRoom(sp, lines))) throw new NoRoom();
-          return true;
-        })
-        .catch((err: unknown) => {
-          if (err instanceof NoRoom) return false;
-          throw err;
-        });
+      // Paid after the hold ended: honoured if the tickets still fit. A cancelled booking (its
+      // event cancelled) is never honoured: the money goes back.
+      const kept =
+        booking.status === BOOKING_STATUS.failed &&
+        (await tx
+          .transaction(async (sp) => {
+            if (!(await sellIfRoom(sp, lines))) throw new NoRoom();
+            return true;
+          })
+          .catch((err: unknown) => {
+            if (err instanceof NoRoom) return false;
+            throw err;
+          }));
       if (kept) {
         await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
         await issueETickets(ctx, tx, booking.id);
@@ -368,7 +371,9 @@ export async function retrieveBooking(
   const payment = await findPaymentBySecret(ctx.db, clientSecret);
   let booking = payment ? await findBooking(ctx.db, payment.bookingId) : undefined;
   if (!payment || !booking || !ownsBooking(who, booking)) throw notFound('Booking');
-  const open = booking.status === BOOKING_STATUS.pending || booking.status === BOOKING_STATUS.failed;
+  const open = ([BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled] as number[]).includes(
+    booking.status,
+  );
   if (open && payment.status !== 'canceled') {
     const intent = await cardProvider(ctx).retrieveIntent(payment.intentId);
     await settleBooking(ctx, booking.id, payment, intent);

@@ -333,6 +333,19 @@ describe('holds that run out', () => {
     expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 0, sold: 2 });
   });
 
+  it('never honour a payment for a booking whose event was cancelled meanwhile: it is refunded', async () => {
+    const { event, types } = await anEvent([{ name: 'Seats', price: 10, max: 5 }]);
+    const booked = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 1 }] });
+    const { client_secret: secret, booking_reference: reference } = booked.json().data;
+    // What cancelling the event does to a pending booking (issue 12): cancelled, seats released.
+    await db().execute(sql`UPDATE bookings SET status = 4 WHERE reference = ${reference}`);
+    await db().execute(sql`UPDATE ticket_types SET held = held - 1 WHERE id = ${types[0]!.id}`);
+    await payWithCard(t.app, secret);
+    const view = (await retrieve(t.app, secret, booked.headers.auth as string)).json().data;
+    expect(view.status).toBe(BOOKING_STATUS.refunded);
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 0, sold: 0 });
+  });
+
   it('refund a payment that arrives late when the tickets have gone, and tell the buyer', async () => {
     const { event, types } = await anEvent([{ name: 'Seats', price: 10, max: 2 }]);
     const email = `late-${Date.now()}@example.co.ke`;
