@@ -53,6 +53,10 @@ export const bookings = pgTable(
     uniqueIndex('bookings_pending_dedupe_key')
       .on(t.dedupeKey)
       .where(sql`${t.status} = 1`),
+    // A guest's logout forgets their key on every booking that carries it.
+    index('bookings_checkout_key_idx')
+      .on(t.checkoutKeyHash)
+      .where(sql`${t.checkoutKeyHash} IS NOT NULL`),
     check('bookings_status_check', sql`${t.status} IN (1, 2, 3, 4, 5)`),
     check('bookings_total_check', sql`${t.totalMinor} >= 0`),
   ],

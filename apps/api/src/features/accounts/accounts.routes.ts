@@ -17,7 +17,8 @@ import {
   verifyCodeBodySchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { authenticate, callerOf, issueToken, organiserOf } from '../../http/auth.js';
+import { authenticate, callerOf, issueToken, organiserOf, tokenOf } from '../../http/auth.js';
+import { unauthorized } from '../../http/errors.js';
 import { send } from '../../http/envelope.js';
 import { googleSignIn, requestSignInCode, verifySignInCode } from './buyer-accounts.service.js';
 import {
@@ -27,7 +28,7 @@ import {
   registerOrganiser,
   resetPassword,
 } from './organiser-accounts.service.js';
-import { logout, type SignInResult } from './sign-in.js';
+import { logout, otherTokenKind, type SignInResult } from './sign-in.js';
 
 const signIn = (reply: FastifyReply, result: SignInResult, description = 'Signed in') => {
   issueToken(reply, result.token);
@@ -69,14 +70,17 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request, reply) => signIn(reply, await login(ctx, request.body, request.ip)),
   );
 
-  r.post(
-    '/auth/logout',
-    { onRequest: authenticate(db), schema: { response: { 200: logoutResponseSchema } } },
-    async (request, reply) => {
+  r.post('/auth/logout', { schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
+    const token = tokenOf(request);
+    const other = token ? otherTokenKind(token) : undefined;
+    if (token && other) {
+      if (!(await other.revoke(db, token))) throw unauthorized('Your session has ended, please sign in again');
+    } else {
+      await authenticate(db)(request);
       await logout(db, callerOf(request));
-      return send(reply, null, { description: 'Signed out' });
-    },
-  );
+    }
+    return send(reply, null, { description: 'Signed out' });
+  });
 
   r.get(
     '/client/self',

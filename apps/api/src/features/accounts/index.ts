@@ -16,3 +16,4 @@ export {
   resetPageUrl,
   toTeammate,
 } from './organiser-accounts.service.js';
+export { registerTokenKind } from './sign-in.js';

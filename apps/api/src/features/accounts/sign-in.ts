@@ -27,3 +27,16 @@ export const signedIn = (a: { firstName: string; lastName: string; type: 'user' 
 export async function logout(db: Db, caller: Caller) {
   await revokeSession(db, caller);
 }
+
+/**
+ * Tokens other features hand out (a guest's checkout key, `ck1.…`): logout ends them through
+ * the feature that made them, so accounts need not know their kind. Registered at start-up.
+ */
+const otherTokens: { prefix: string; revoke: (db: Db, token: string) => Promise<boolean> }[] = [];
+
+export function registerTokenKind(prefix: string, revoke: (db: Db, token: string) => Promise<boolean>) {
+  if (!otherTokens.some((k) => k.prefix === prefix)) otherTokens.push({ prefix, revoke });
+}
+
+/** The feature that ends `token`, when another feature made it. */
+export const otherTokenKind = (token: string) => otherTokens.find((k) => token.startsWith(k.prefix));

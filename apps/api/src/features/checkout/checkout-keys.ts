@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { findCheckoutBooking } from './checkout.repo.js';
+import { findCheckoutBooking, forgetCheckoutKey } from './checkout.repo.js';
 
 /**
  * A guest's token (docs/security.md, "Guest checkout"): `ck1.<booking reference>.<key>`. The
@@ -9,7 +9,8 @@ import { findCheckoutBooking } from './checkout.repo.js';
  * no session write), and ends when its bookings do. Typing an email proves nothing, so it never
  * opens the account of that email: signing in by a mailed code does.
  */
-const PREFIX = 'ck1.';
+export const CHECKOUT_TOKEN_PREFIX = 'ck1.';
+const PREFIX = CHECKOUT_TOKEN_PREFIX;
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -37,4 +38,16 @@ export async function resolveCheckoutToken(db: Db, token: string): Promise<Check
   const kept = Buffer.from(booking.checkoutKeyHash, 'hex');
   if (given.length !== kept.length || !timingSafeEqual(given, kept)) return undefined;
   return { keyHash: booking.checkoutKeyHash, fullName: booking.fullName, email: booking.email, msisdn: booking.msisdn };
+}
+
+/**
+ * Logout of a guest (POST v1/auth/logout with a `ck1.` token): the key is forgotten on every
+ * booking that carried it, so the token, or its key with another booking's reference, reaches
+ * nothing any more. The bookings stay the buyer's: signing in by code finds the paid ones.
+ */
+export async function revokeCheckoutToken(db: Db, token: string): Promise<boolean> {
+  const guest = await resolveCheckoutToken(db, token);
+  if (!guest) return false;
+  await forgetCheckoutKey(db, guest.keyHash);
+  return true;
 }

@@ -235,3 +235,11 @@ export async function setBookingAccount(tx: Tx, bookingId: number, accountId: nu
     .set({ accountId, updatedAt: sql`now()` })
     .where(eq(bookings.id, bookingId));
 }
+
+/** A guest's checkout key forgotten on every booking that carries it (a partial index finds them). */
+export async function forgetCheckoutKey(db: Db, keyHash: string) {
+  await db
+    .update(bookings)
+    .set({ checkoutKeyHash: null, updatedAt: sql`now()` })
+    .where(eq(bookings.checkoutKeyHash, keyHash));
+}

@@ -307,6 +307,26 @@ describe('paying and POST v1/booking/retrieve', () => {
   });
 });
 
+describe('a guest’s logout', () => {
+  it('ends the checkout token for every booking it reached, the key under another reference included', async () => {
+    const { event, types } = await anEvent();
+    const first = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 1 }] });
+    const token = first.headers.auth as string;
+    const second = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }] }, { token });
+    const secondRef = second.json().data.booking_reference;
+    expect((await retrieve(t.app, second.json().data.client_secret, token)).statusCode).toBe(200);
+
+    const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { auth: token } });
+    expect(out.json()).toEqual({ status: 200, status_description: 'Signed out', data: null });
+    expect((await retrieve(t.app, first.json().data.client_secret, token)).statusCode).toBe(401);
+    const swapped = token.replace(/^ck1\.[^.]+\./, `ck1.${secondRef}.`);
+    expect((await retrieve(t.app, second.json().data.client_secret, swapped)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { auth: token } })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
 describe('holds that run out', () => {
   const expireNow = (reference: string) =>
     db().execute(sql`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE reference = ${reference}`);

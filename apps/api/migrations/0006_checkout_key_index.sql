@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_checkout_key_idx" ON "bookings" USING btree ("checkout_key_hash") WHERE "bookings"."checkout_key_hash" IS NOT NULL;
