@@ -1,6 +1,6 @@
 /** Business constants of docs/product.md#business-constants-and-limits, shared by the API and the web app. */
 
-export const EVENT_STATUS = { published: 1, draft: 2 } as const;
+export const EVENT_STATUS = { published: 1, draft: 2, cancelled: 3 } as const;
 export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
 
 export const TICKET_STATUS = { open: 1, deleted: 3 } as const;

@@ -9,7 +9,8 @@ export const teammateSchema = z.object({
   last_name: z.string(),
   email_address: z.string(),
   msisdn: z.string().nullable(),
-  role: z.enum(['owner', 'admin']),
+  /** owner, admin (the owner's rights) or checkin (the door page only). */
+  role: z.enum(['owner', 'admin', 'checkin']),
   last_login_date: z.string().nullable(),
 });
 export type Teammate = z.infer<typeof teammateSchema>;

@@ -20,7 +20,8 @@ export const accounts = pgTable(
     id: serial('id').primaryKey(),
     type: text('type', { enum: ['user', 'organizer'] }).notNull(),
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin'] }),
+    /** owner, admin (a teammate with the owner's rights) or checkin (a door-only teammate). */
+    role: text('role', { enum: ['owner', 'admin', 'checkin'] }),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull(),

@@ -53,8 +53,9 @@ export const events = pgTable(
     currency: text('currency').notNull().default('USD'),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    /** 1 published, 2 draft. */
+    /** 1 published, 2 draft, 3 cancelled (off the public lists; its paid bookings refunded). */
     status: integer('status').notNull().default(2),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     imageId: integer('image_id').references(() => media.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,7 +64,7 @@ export const events = pgTable(
     index('events_public_idx').on(t.status, t.startTime),
     index('events_organisation_idx').on(t.organisationId, t.createdAt),
     index('events_category_idx').on(t.categoryId),
-    check('events_status_check', sql`${t.status} IN (1, 2)`),
+    check('events_status_check', sql`${t.status} IN (1, 2, 3)`),
     check('events_time_check', sql`${t.endTime} > ${t.startTime}`),
   ],
 );

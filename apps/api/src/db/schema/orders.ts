@@ -37,6 +37,10 @@ export const bookings = pgTable(
      * booking instead of holding the tickets twice (unique among pending bookings).
      */
     dedupeKey: text('dedupe_key'),
+    /** Set when an organiser asked for a refund (or cancelled the event): the refund job's work. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /** The provider's last refusal of the refund, shown to the organiser until a retry succeeds. */
+    refundError: text('refund_error'),
     /**
      * The booking's own signed code (docs/ticket-codes.md, kind `booking`: all of its persons),
      * set in the transaction that makes it paid, with its e-tickets. Null: no e-tickets issued.
@@ -159,7 +163,12 @@ export const checkIns = pgTable(
       .notNull()
       .references(() => eTickets.id, { onDelete: 'cascade' }),
     checkedInBy: integer('checked_in_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** When the ticket was scanned: the device's clock for a scan made offline, synced later. */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The door device that scanned it (a name the door page makes up once per device). */
+    deviceId: text('device_id'),
+    /** When the server learnt of it: later than `checked_in_at` for an offline scan. */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('check_ins_e_ticket_key').on(t.eTicketId)],
 );

@@ -66,7 +66,7 @@ export async function findOrganisation(db: Executor, id: number) {
 /** A person joining an organisation: its owner at registration, or an invited admin. */
 export interface NewOrganiserAccount {
   organisationId: number;
-  role: 'owner' | 'admin';
+  role: 'owner' | 'admin' | 'checkin';
   firstName: string;
   lastName: string;
   email: string;

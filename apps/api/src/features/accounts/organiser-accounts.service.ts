@@ -208,7 +208,7 @@ export function toTeammate(a: {
   lastName: string;
   email: string;
   msisdn: string | null;
-  role: 'owner' | 'admin' | null;
+  role: 'owner' | 'admin' | 'checkin' | null;
   lastLoginAt: Date | null;
 }): Teammate {
   return {

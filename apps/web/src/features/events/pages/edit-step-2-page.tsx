@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import { ArrowLeft } from 'lucide-react';
-import { EVENT_STATUS, type EventStatus } from '@tikiti/contract';
+import { EVENT_STATUS } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { showAlert } from '../../../lib/alert';
@@ -16,7 +16,9 @@ import { IMAGE_TIPS, ImagePicker } from '../components/image-picker';
 import { stepLinkClass, useImageAndDescriptions } from '../components/use-image-and-descriptions';
 import { detailsOf, useEventDrafts } from '../event-drafts';
 
-const STATUS_OPTIONS: { value: EventStatus; label: string; hint: string }[] = [
+/** The statuses the edit form switches between (cancelling is done from the orders page). */
+type EditableStatus = typeof EVENT_STATUS.published | typeof EVENT_STATUS.draft;
+const STATUS_OPTIONS: { value: EditableStatus; label: string; hint: string }[] = [
   { value: EVENT_STATUS.published, label: 'Published', hint: 'Listed on Tikiti; buyers can book.' },
   { value: EVENT_STATUS.draft, label: 'Draft', hint: 'Hidden from buyers until you publish it.' },
 ];
@@ -34,7 +36,7 @@ export default function EditStep2Page() {
   const updateEvent = useUpdateEvent();
   const [busy, run] = useSingleFlight();
   const [changing, setChanging] = useState(false);
-  const [status, setStatus] = useState<EventStatus>(
+  const [status, setStatus] = useState<EditableStatus>(
     event?.status === EVENT_STATUS.draft ? EVENT_STATUS.draft : EVENT_STATUS.published,
   );
   const media = useImageAndDescriptions(event);
