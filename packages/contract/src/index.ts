@@ -13,3 +13,5 @@ export * from './team/index.js';
 export * from './events/index.js';
 export * from './checkout/index.js';
 export * from './etickets/index.js';
+export * from './orders/index.js';
+export * from './checkin/index.js';

@@ -1,0 +1,3 @@
+export * from './list-orders.js';
+export * from './list-attendees.js';
+export * from './sales-summary.js';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { BOOKING_STATUS, PAYMENT_METHODS } from '../constants.js';
+import { emptyToUndefined, pageQuerySchema, paged, queryInt, queryText, text } from '../common.js';
+import { envelope } from '../envelope.js';
+
+/**
+ * Where a booking's money stands after an organiser refunded it (or cancelled its event):
+ * `none` never asked; `pending` asked, the provider not yet done; `failed` the provider refused
+ * the last attempt (`refund_error` says why, and the organiser may retry); `refunded` the money
+ * went back.
+ */
+export const REFUND_STATES = ['none', 'pending', 'failed', 'refunded'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/**
+ * GET v1/client/event/{id}/orders: the event's bookings, newest first. `q` finds a booking by
+ * its reference, or the buyer's name, email or phone (part of it, any case). `status` is a
+ * booking status (docs/product.md#booking-status). The same query gives the CSV at
+ * GET v1/client/event/{id}/orders.csv (every match, not one page).
+ */
+export const listOrdersQuerySchema = pageQuerySchema.extend({
+  q: queryText(100),
+  status: queryInt(BOOKING_STATUS.pending, BOOKING_STATUS.refunded),
+});
+export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
+
+/** One booking as its organiser sees it. Amounts are in major units of `currency`. */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  full_name: z.string(),
+  email_address: z.string(),
+  msisdn: z.string().nullable(),
+  /** E-tickets (or, before payment, tickets held): a line of 2 × "Group of 4" is 2. */
+  tickets: z.number().int(),
+  /** People those tickets admit: 8 for that line. */
+  persons: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
+  status: z.number().int(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  refund_state: z.enum(REFUND_STATES),
+  refund_requested_at: z.string().nullable(),
+  /** The provider's reason for the last failed refund attempt; null once it succeeds. */
+  refund_error: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const listOrdersDataSchema = paged(orderSchema);
+export const listOrdersResponseSchema = envelope(listOrdersDataSchema);
+
+/**
+ * POST v1/client/booking/{id}/refund → 202: refunds a paid booking whole, through the provider
+ * that took the money. At once: the booking is refunded (status 5), its seats go back on sale
+ * and its tickets stop admitting; the money follows by a durable job, and the buyer is mailed
+ * when it has gone back. Asking again is harmless: for a booking whose refund failed it is the
+ * retry; otherwise it answers the booking as it is. 409 for a booking that was never paid.
+ */
+export const refundBookingResponseSchema = envelope(orderSchema);
+
+/**
+ * POST v1/client/event/{id}/cancel → 202: the event leaves the public lists at once and sells
+ * nothing more; a durable job then refunds every paid booking (each mailed, with `reason`) and
+ * releases pending holds. Asking again answers the same cancellation.
+ */
+export const cancelEventBodySchema = z.object({
+  reason: z.preprocess(emptyToUndefined, text().trim().max(500).optional()),
+});
+export type CancelEventBody = z.infer<typeof cancelEventBodySchema>;
+export const cancelEventSchema = z.object({
+  event_id: z.number().int(),
+  cancelled_at: z.string(),
+  /** Paid bookings the job refunds (all of them; some may be refunded already when asked again). */
+  bookings_to_refund: z.number().int(),
+});
+export type CancelledEvent = z.infer<typeof cancelEventSchema>;
+export const cancelEventResponseSchema = envelope(cancelEventSchema);
