@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus, X } from 'lucide-react';
 import { TICKET_STATUS, ticketRowFormSchema, type TicketType, type UpdateTicketsBody } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
@@ -56,7 +57,9 @@ const rowIncomplete = (r: TicketRow) => FIELDS.some((f) => r[f].trim() === '' ||
 /**
  * The repeatable ticket rows of create step 3 and the ticket update page (docs/product.md#organiser-side): Name,
  * Price per ticket, No of persons per ticket, Max tickets; '+ Add Ticket'; X removes a row
- * (a saved one is hidden with status 3, a new one is dropped) but never the last one.
+ * (a saved one is hidden with status 3, a new one is dropped) but never the last one. Removing
+ * a saved row, or a new one with something typed in it, asks first; for a type with sales the
+ * question says that the sold tickets stay valid (status 3 only stops new sales).
  * `onSave` gets every row, hidden ones included, so server error paths (`2.max_tickets`)
  * point at the same rows as the form.
  */
@@ -91,11 +94,24 @@ export function TicketRowsForm({
   const rows = watch('tickets');
   const visible = rows.filter((r) => r.status !== TICKET_STATUS.deleted).length;
 
+  /** The row waiting for the organiser's yes in the confirm dialog. */
+  const [asking, setAsking] = useState<number | null>(null);
+
   const removeRow = (index: number) => {
     if (visible <= 1) return;
     if (rows[index]!.id === -1) remove(index);
     else setValue(`tickets.${index}.status`, TICKET_STATUS.deleted, { shouldDirty: true });
   };
+  const askToRemove = (index: number) => {
+    const row = rows[index]!;
+    const blank =
+      row.id === -1 && row.name.trim() === '' && row.price_per_ticket.trim() === '' && row.max_tickets.trim() === '';
+    if (blank) removeRow(index);
+    else setAsking(index);
+  };
+  const askedRow = asking === null ? undefined : rows[asking];
+  const askedName = askedRow?.name.trim() || 'this ticket';
+  const askedSold = askedRow?.sold ?? 0;
 
   const onValid = ({ tickets }: FormOutput) =>
     run(async () => {
@@ -119,6 +135,27 @@ export function TicketRowsForm({
 
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+      <ConfirmDialog
+        open={askedRow !== undefined}
+        title={`Remove “${askedName}”?`}
+        confirmLabel="Remove ticket"
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking !== null) removeRow(asking);
+          setAsking(null);
+        }}
+      >
+        {askedSold > 0 ? (
+          <p>
+            {askedSold} {askedSold === 1 ? 'ticket was' : 'tickets were'} already sold. Removing it stops new sales
+            only: the buyers keep their e-tickets and are admitted as before.
+          </p>
+        ) : (
+          <p>It will no longer be on sale. Nothing has been sold of it.</p>
+        )}
+        {askedRow?.id !== -1 && <p>The change is saved when you press “{submitLabel}”.</p>}
+      </ConfirmDialog>
       <ol className="space-y-4">
         {fields.map((field, index) => {
           if (rows[index]?.status === TICKET_STATUS.deleted) return null;
@@ -137,7 +174,7 @@ export function TicketRowsForm({
                 </h3>
                 <button
                   type="button"
-                  onClick={() => removeRow(index)}
+                  onClick={() => askToRemove(index)}
                   disabled={visible <= 1}
                   className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-slate-500"
                   aria-label={`Remove ${rows[index]?.name.trim() || 'this ticket'}`}

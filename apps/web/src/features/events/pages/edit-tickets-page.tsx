@@ -33,7 +33,6 @@ export default function EditTicketsPage() {
             </>
           ) : undefined
         }
-        step={{ n: 3, of: 3, label: 'Tickets' }}
       />
       {event.isPending ? (
         <Loading />

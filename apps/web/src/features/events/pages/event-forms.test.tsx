@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AlertBanner } from '../../../components/layout/alert-banner';
 import { clearAlert, useAlert } from '../../../lib/alert';
 import { findBanner } from '../../../test-support/banner';
 import { answer, mockFetch, type SeenRequest } from '../../../test-support/fetch';
-import { eventFixture } from '../../../test-support/fixtures';
+import { eventFixture, ticketFixture } from '../../../test-support/fixtures';
 import { renderPage } from '../../../test-support/render';
 import { useEventDrafts, type DraftEvent } from '../event-drafts';
 import CreateStep1Page from './create-step-1-page';
 import CreateStep2Page from './create-step-2-page';
 import CreateStep3Page from './create-step-3-page';
 import EditStep2Page from './edit-step-2-page';
+import EditTicketsPage from './edit-tickets-page';
 
 /** An organiser page as the organiser frame shows it: the alert banner above. */
 const inFrame = (page: React.ReactElement) => (
@@ -194,5 +195,61 @@ describe('tickets of a new event (docs/product.md#validation-rules: every field 
     });
     expect(useEventDrafts.getState().draftEvent).toBeNull();
     expect(useAlert.getState().message?.text).toBe('Tickets created. “East Africa Fintech Summit” is published.');
+  });
+});
+
+describe('ticket update, the standalone page reached from My events', () => {
+  const sold = eventFixture({
+    tickets: [
+      ticketFixture({ tickets_bought: 12, available: 88 }),
+      ticketFixture({ id: 12, name: 'VIP', price_per_ticket: 120.5, max_tickets: 50, available: 50 }),
+    ],
+  });
+  const open = () =>
+    renderPage(inFrame(<EditTicketsPage />), { path: '/organizer/tickets/:id', at: '/organizer/tickets/7' });
+
+  it('shows no step bar: there is no step before or after it', async () => {
+    mockFetch(() => answer(200, sold));
+    open();
+    await screen.findByRole('heading', { name: 'Ticket Update' });
+    await screen.findByDisplayValue('VIP');
+    expect(screen.queryByText(/Step \d of \d/)).toBeNull();
+  });
+
+  it('asks before removing a ticket type, says its sold tickets stay valid, and keeps it when cancelled', async () => {
+    const seen = mockFetch((req) => (req.method === 'GET' ? answer(200, sold) : answer(200, sold.tickets)));
+    const { user } = open();
+    await screen.findByDisplayValue('VIP');
+    await user.click(screen.getByRole('button', { name: 'Remove Delegate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove “Delegate”?' });
+    expect(dialog.textContent).toContain('12 tickets were already sold.');
+    expect(dialog.textContent).toContain('the buyers keep their e-tickets');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByTestId('ticket-row')).toHaveLength(2);
+    expect(seen.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('removes a ticket type with no sales once confirmed, and saves it with status 3', async () => {
+    const seen = mockFetch((req) =>
+      req.method === 'GET' ? answer(200, sold) : answer(200, sold.tickets, { description: 'Tickets updated' }),
+    );
+    const { user } = open();
+    await screen.findByDisplayValue('VIP');
+    await user.click(screen.getByRole('button', { name: 'Remove VIP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove “VIP”?' });
+    expect(dialog.textContent).not.toContain('already sold');
+    await user.click(screen.getByRole('button', { name: 'Remove ticket' }));
+    await waitFor(() => expect(screen.getAllByTestId('ticket-row')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Update Ticket' }));
+    await waitFor(() => expect(seen.some((r) => r.method === 'POST')).toBe(true));
+    const update = seen.find((r) => r.method === 'POST')!;
+    expect(update.path).toBe('/v1/event/7/ticket/update');
+    expect(update.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 12, status: 3 }),
+        expect.objectContaining({ id: 11, status: 1 }),
+      ]),
+    );
   });
 });
