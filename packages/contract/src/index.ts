@@ -3,6 +3,7 @@ export * from './money.js';
 export * from './envelope.js';
 export * from './common.js';
 export * from './slug.js';
+export * from './phone.js';
 export * from './nairobi-time.js';
 export * from './format-dates.js';
 export * from './date-presets.js';

@@ -1,14 +1,7 @@
-/**
- * Phone numbers are kept in one form, `+` and digits, so "0712 345 678", "254712345678"
- * and "+254 712-345-678" are the same person. A leading 0 (or a bare 9-digit number) is
- * read as a Kenyan number (docs/product.md#what-tikiti-does-and-for-whom).
- */
-export function normaliseMsisdn(raw: string): string {
-  let digits = raw.replace(/\D/g, '');
-  if (/^0\d{9}$/.test(digits)) digits = `254${digits.slice(1)}`;
-  else if (/^[17]\d{8}$/.test(digits)) digits = `254${digits}`;
-  return `+${digits}`;
-}
+import { normaliseMsisdn } from '@tikiti/contract';
+
+/** Phone numbers are kept in one form, `+` and digits (the contract's `normaliseMsisdn`). */
+export { normaliseMsisdn };
 
 export const normaliseEmail = (raw: string) => raw.trim().toLowerCase();
 

@@ -1,3 +1,4 @@
+import { formatPhone } from '@tikiti/contract';
 import { Loading } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
@@ -27,7 +28,7 @@ export default function SettingsPage() {
                 ['Organization Name', profile.data.organization_name],
                 ['Display Name', profile.data.display_name],
                 ['Email', profile.data.organization_email_address],
-                ['Phone number', profile.data.organization_msisdn],
+                ['Phone number', formatPhone(profile.data.organization_msisdn)],
               ].map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-sm font-medium text-slate-500">{label}</dt>

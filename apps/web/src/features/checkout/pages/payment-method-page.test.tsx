@@ -73,6 +73,7 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
     // Details are fixed once the tickets are held for them.
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(screen.getByText('wanjiku@example.co.ke')).toBeTruthy();
+    expect(screen.getByText('+254 712 345 678')).toBeTruthy();
     expect(within(stickyBar()).getByRole('button', { name: 'Pay now' })).toBeTruthy();
   });
 

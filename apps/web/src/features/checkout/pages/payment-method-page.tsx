@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, CreditCard, ShieldAlert } from 'lucide-react';
-import { guestDetailsSchema, type BookingCreated, type GuestDetails, type PaymentMethod } from '@tikiti/contract';
+import {
+  formatPhone,
+  guestDetailsSchema,
+  type BookingCreated,
+  type GuestDetails,
+  type PaymentMethod,
+} from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { ErrorDialog } from '../../../components/ui/error-dialog';
 import { TextField } from '../../../components/ui/field';
@@ -81,7 +87,7 @@ function GuestDetailsSection({
           </div>
           <div>
             <dt className="text-slate-500">Phone</dt>
-            <dd className="font-medium text-ink">{details.msisdn}</dd>
+            <dd className="font-medium text-ink">{formatPhone(details.msisdn)}</dd>
           </div>
           <div className="sm:col-span-2">
             <dt className="text-slate-500">Email</dt>

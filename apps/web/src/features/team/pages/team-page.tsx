@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import type { Teammate } from '@tikiti/contract';
+import { formatPhone, type Teammate } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/spinner';
@@ -50,7 +50,7 @@ function TeamTable({ people, withLastLogin }: { people: Teammate[]; withLastLogi
                   )}
                 </td>
                 <td className="break-all px-5 py-3 text-slate-700">{p.email_address}</td>
-                <td className="px-5 py-3 text-slate-700">{p.msisdn ?? '—'}</td>
+                <td className="px-5 py-3 text-slate-700">{p.msisdn ? formatPhone(p.msisdn) : '—'}</td>
                 {withLastLogin && (
                   <td className="px-5 py-3 text-slate-700">{p.last_login_date ? lastLogin(p.last_login_date) : '—'}</td>
                 )}
@@ -77,7 +77,7 @@ function TeamTable({ people, withLastLogin }: { people: Teammate[]; withLastLogi
               </div>
               <div className="flex gap-2">
                 <dt className="w-20 shrink-0 text-slate-500">Phone</dt>
-                <dd>{p.msisdn ?? '—'}</dd>
+                <dd>{p.msisdn ? formatPhone(p.msisdn) : '—'}</dd>
               </div>
               {withLastLogin && (
                 <div className="flex gap-2">
