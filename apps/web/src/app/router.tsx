@@ -78,6 +78,7 @@ export const routeTable: RouteObject[] = [
           { path: 'about-us', ...page(contentPages.about) },
           { path: 'privacy-policy', ...page(contentPages.privacy) },
           { path: 'blog', ...page(contentPages.blog) },
+          { path: 'blog/:slug', ...page(contentPages.blogPost) },
           { path: 'signup', ...page(accountsPages.buyerSignup) },
           { path: 'login', ...page(accountsPages.buyerLogin) },
         ],

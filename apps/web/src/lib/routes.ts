@@ -10,6 +10,7 @@ export const routes = {
   aboutUs: '/about-us',
   privacy: '/privacy-policy',
   blog: '/blog',
+  blogPost: (slug: string) => `/blog/${slug}`,
   signup: '/signup',
   login: '/login',
   register: '/organizer/register',
