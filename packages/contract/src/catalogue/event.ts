@@ -53,3 +53,7 @@ export const eventSchema = z.object({
   tickets: z.array(ticketTypeSchema),
 });
 export type Event = z.infer<typeof eventSchema>;
+
+/** What an event card shows: the event without its full description and ticket types. */
+export const eventCardSchema = eventSchema.omit({ full_description: true, tickets: true });
+export type EventCardData = z.infer<typeof eventCardSchema>;

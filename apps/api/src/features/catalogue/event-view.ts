@@ -5,6 +5,7 @@ import {
   DEFAULT_CURRENCY,
   type Currency,
   type Event,
+  type EventCardData,
   type TicketType,
 } from '@tikiti/contract';
 import { publicImageUrls, type ImageUrls } from '../media/index.js';
@@ -73,4 +74,10 @@ export function toEventView(
     created_at: e.createdAt.toISOString(),
     tickets,
   };
+}
+
+/** An event as a card shows it (GET v1/event/view?fields=card): no full description, no ticket types. */
+export function toEventCard(e: EventWithTickets): EventCardData {
+  const { full_description: _full, tickets: _tickets, ...card } = toEventView(e);
+  return card;
 }

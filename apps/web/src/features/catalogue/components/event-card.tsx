@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { CalendarDays, MapPin } from 'lucide-react';
-import type { Event } from '@tikiti/contract';
+import type { EventCardData } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { dateChip, formatDay, formatMoney } from '../../../lib/format';
 import { Skeleton } from '../../../components/ui/states';
 
 /** "From USD 25.00" (the lowest price still on sale), "Sold out", "Free" or a plain note when nothing is on sale. */
-export function priceFromLabel(event: Pick<Event, 'price_from' | 'currency' | 'sold_out'>): string {
+export function priceFromLabel(event: Pick<EventCardData, 'price_from' | 'currency' | 'sold_out'>): string {
   if (event.sold_out) return 'Sold out';
   if (event.price_from === null) return 'Tickets not on sale';
   if (event.price_from === 0) return 'Free';
@@ -67,7 +67,7 @@ export function EventImage({
 }
 
 /** docs/product.md#buyer-side event card: image, date chip, title, short description, location, price; opens the details. */
-export function EventCard({ event, headingLevel = 3 }: { event: Event; headingLevel?: 2 | 3 }) {
+export function EventCard({ event, headingLevel = 3 }: { event: EventCardData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600 has-[a:focus-visible]:ring-offset-2">
