@@ -54,7 +54,9 @@ export function toEventView(
     id: e.id,
     title: e.title,
     slug: slugify(e.title),
-    ...(e.imageKey === null ? { image: null, image_card: null } : imageUrls(e.imageKey)),
+    ...(e.imageKey === null
+      ? { image: null, image_card: null, image_srcset: null, image_card_srcset: null }
+      : imageUrls(e.imageKey)),
     start_time: e.startTime.toISOString(),
     end_time: e.endTime.toISOString(),
     location: e.location,

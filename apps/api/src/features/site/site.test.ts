@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { BLOG_POSTS, slugify } from '@tikiti/contract';
+import { BLOG_POSTS, DETAILS_IMAGE_SIZES, slugify } from '@tikiti/contract';
 import { escapeHtml } from '../mail/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -132,6 +132,14 @@ describe('an event page as a link preview sees it', () => {
     expect(meta(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/media/${stored.key}.jpg`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect((await t.app.inject({ method: 'GET', url: `/media/${stored.key}.jpg` })).statusCode).toBe(200);
+    // The picture is the page's largest element: it is preloaded, in the widths and sizes the page's <img> names.
+    const preload =
+      /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high" \/>/.exec(
+        html,
+      );
+    expect(preload?.[1]).toBe(`/media/${stored.key}.jpg`);
+    expect(preload?.[2]).toContain(`/media/${stored.key}/640.webp 640w`);
+    expect(preload?.[3]).toBe(escapeHtml(DETAILS_IMAGE_SIZES));
   });
 
   it('escapes what organisers write: no markup or script can break out', async () => {

@@ -54,9 +54,10 @@ export function EventResults({
         aria-label={label}
         aria-busy={refreshing || undefined}
       >
-        {events.map((event) => (
+        {events.map((event, i) => (
           <li key={event.id}>
-            <EventCard event={event} />
+            {/* The first row is on screen at once: no lazy loading, the first picture first of all. */}
+            <EventCard event={event} eager={i < 3} priority={i === 0} />
           </li>
         ))}
       </ul>
