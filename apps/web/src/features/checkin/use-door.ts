@@ -57,7 +57,9 @@ const reachable = (err: unknown) => !(isRetryable(err) && (!(err instanceof ApiE
 const ticketsOf = (v: DoorVerdict) => (v.ticket_ids.length ? v.ticket_ids : v.ticket ? [v.ticket.id] : []);
 
 function conflictOf(result: DoorVerdict & { local_id: string }): SyncConflict | null {
-  const who = result.ticket ? `${result.ticket.holder_name} · ${result.ticket.ticket_type}` : 'A code this device admitted';
+  const who = result.ticket
+    ? `${result.ticket.holder_name} · ${result.ticket.ticket_type}`
+    : 'A code this device admitted';
   const at = (iso: string | null) => (iso ? ` at ${formatTime(iso)}` : '');
   switch (result.result) {
     case 'admitted':
@@ -101,7 +103,7 @@ export const RETRY_MS = 15_000;
 
 export function useDoor(eventId: number) {
   const [state, setState] = useState<DoorState>(initial);
-  const device = useRef(doorDeviceId()).current;
+  const [device] = useState(doorDeviceId);
   const kitRef = useRef<DoorKit | null>(null);
   const onlineRef = useRef(initial.online);
   const chain = useRef<Promise<unknown>>(Promise.resolve());

@@ -21,7 +21,11 @@ export function useDoorEvents() {
 
 /** GET v1/client/event/{id}/checkin/tickets: the door kit (tickets, public keys, counts). */
 export const fetchDoorKit = (eventId: number, signal?: AbortSignal) =>
-  api(`client/event/${eventId}/checkin/tickets`, { side: 'organiser', signal, schema: doorKitResponseSchema.shape.data });
+  api(`client/event/${eventId}/checkin/tickets`, {
+    side: 'organiser',
+    signal,
+    schema: doorKitResponseSchema.shape.data,
+  });
 
 /** POST v1/client/event/{id}/checkin: one scan, answered by the server. */
 export const postCheckIn = (eventId: number, body: CheckInBody) =>

@@ -93,10 +93,7 @@ export function CameraScanner({ paused, onCode }: { paused: boolean; onCode: (co
       {on ? (
         <div className="relative overflow-hidden rounded-2xl bg-black">
           <video ref={video} className="aspect-square w-full object-cover sm:aspect-video" muted playsInline />
-          <div
-            className="pointer-events-none absolute inset-[18%] rounded-2xl border-4 border-white/80"
-            aria-hidden
-          />
+          <div className="pointer-events-none absolute inset-[18%] rounded-2xl border-4 border-white/80" aria-hidden />
           <Button variant="secondary" size="sm" className="absolute right-3 top-3" onClick={stop}>
             <CameraOff className="h-4 w-4" aria-hidden />
             Stop camera

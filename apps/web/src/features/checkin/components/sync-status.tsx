@@ -76,7 +76,9 @@ export function SyncConflicts({ conflicts, onDismiss }: { conflicts: SyncConflic
     <section aria-label="Sync conflicts" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3">
       <div className="flex items-start justify-between gap-3">
         <h2 className="font-semibold text-red-900">
-          {conflicts.length === 1 ? 'The server disagreed about 1 scan' : `The server disagreed about ${conflicts.length} scans`}
+          {conflicts.length === 1
+            ? 'The server disagreed about 1 scan'
+            : `The server disagreed about ${conflicts.length} scans`}
         </h2>
         <Button size="sm" variant="ghost" onClick={onDismiss}>
           Dismiss

@@ -15,7 +15,11 @@ const LOOKS: Record<DoorResult, Look> = {
   admitted: { title: 'Admitted', tone: 'go', advice: 'Let them in.' },
   already_checked_in: { title: 'Already checked in', tone: 'wait', advice: 'This ticket was used before.' },
   other_event: { title: 'Another event', tone: 'stop', advice: 'This ticket is for a different event. Do not admit.' },
-  refunded: { title: 'Refunded', tone: 'stop', advice: 'This ticket was refunded or its event cancelled. Do not admit.' },
+  refunded: {
+    title: 'Refunded',
+    tone: 'stop',
+    advice: 'This ticket was refunded or its event cancelled. Do not admit.',
+  },
   unknown: { title: 'Unknown code', tone: 'stop', advice: 'Not a ticket we issued, or altered. Do not admit.' },
 };
 
@@ -67,9 +71,7 @@ export function VerdictScreen({ shown, onNext }: { shown: Shown; onNext: () => v
         <h2 id="door-verdict-title" className="mt-4 text-5xl font-extrabold uppercase tracking-tight sm:text-6xl">
           {look.title}
         </h2>
-        {verdict.result === 'admitted' && (
-          <p className="mt-4 text-3xl font-bold">Admit {persons(verdict.persons)}</p>
-        )}
+        {verdict.result === 'admitted' && <p className="mt-4 text-3xl font-bold">Admit {persons(verdict.persons)}</p>}
         {t && (
           <div className="mt-5 space-y-1">
             <p className="text-3xl font-semibold break-words">{t.holder_name}</p>

@@ -109,7 +109,9 @@ export default function DoorEventsPage() {
     <div className="mx-auto max-w-xl space-y-5">
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Check-in</h1>
-        <p className="mt-1 text-slate-600">Pick the event at your door. Its ticket list is kept on this device, so the door works offline too.</p>
+        <p className="mt-1 text-slate-600">
+          Pick the event at your door. Its ticket list is kept on this device, so the door works offline too.
+        </p>
       </header>
       {body}
     </div>
