@@ -1,6 +1,6 @@
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { QrDetector } from './barcode';
+import type { QrDetector } from './qr-detector';
 
 /** The polyfill's detector, its WebAssembly fetched from our own origin (a lazy chunk: see barcode.ts). */
 export function polyfillDetector(): QrDetector {

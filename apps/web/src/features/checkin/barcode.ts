@@ -4,9 +4,9 @@
  * compiled to WebAssembly), loaded only now, with its `.wasm` served from our own origin
  * (bundled by Vite, cached by the service worker) rather than the CDN it names by default.
  */
-export interface QrDetector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
+import type { QrDetector } from './qr-detector';
+
+export type { QrDetector } from './qr-detector';
 
 interface DetectorClass {
   new (options: { formats: string[] }): QrDetector;
