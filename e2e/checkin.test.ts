@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import type { DoorEvent, DoorKit, ETicket, Event, TicketType } from '@tikiti/contract';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { CHROMIUM_FLAGS, chromiumPath, launchBrowser, VIEWPORTS } from './support/browser.js';
 
 /**
  * The door on the built app (docs/product.md#after-the-sale), at a phone's width: a guest buys
@@ -12,7 +14,10 @@ import { launchBrowser, VIEWPORTS } from './support/browser.js';
  * code → Admitted; the same code again → Already checked in. Then the browser goes offline: the
  * second ticket is admitted from the ticket list on the device, "1 waiting to sync"; back online
  * it syncs ("All synced") and the server has the check-in with this device's name. The door page
- * also opens again with no network, from the service worker's copy. Screens at 390 and 1280 px.
+ * also opens again with no network, from the service worker's copy. Then the camera: Chromium's
+ * fake camera shows a ticket's QR code, and the door reads it (the barcode-detector polyfill, its
+ * WebAssembly from our own origin, as Chromium on Linux has no BarcodeDetector). Screens at 390
+ * and 1280 px.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -242,6 +247,95 @@ describe('check-in at the door', () => {
       expect(failures).toEqual([]);
     } finally {
       await wide.close();
+    }
+  });
+});
+
+/**
+ * A video file (YUV4MPEG2, grey) of `text` as a QR code, for Chromium's fake camera: black
+ * modules on white, 8 pixels each, centred.
+ */
+function qrVideo(text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const size = qr.modules.size;
+  const scale = 8;
+  const side = 640;
+  const offset = Math.floor((side - size * scale) / 2);
+  const y = Buffer.alloc(side * side, 255);
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      if (!qr.modules.get(row, col)) continue;
+      for (let dy = 0; dy < scale; dy++) {
+        y.fill(
+          0,
+          (offset + row * scale + dy) * side + offset + col * scale,
+          (offset + row * scale + dy) * side + offset + (col + 1) * scale,
+        );
+      }
+    }
+  }
+  const chroma = Buffer.alloc((side / 2) * (side / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-camera-')), 'qr.y4m');
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]),
+  );
+  return file;
+}
+
+describe('the door camera', () => {
+  it('reads a ticket’s QR code from the camera and answers it full screen (390 px)', async () => {
+    const buyer = await newPage(VIEWPORTS.phone);
+    const organiser = await newPage(VIEWPORTS.phone);
+    await signInOrganiser(organiser.page);
+    const token = await tokenOf(organiser.page);
+    await organiser.context.close();
+    const { event, ticket } = await doorEventWith(token, 1);
+    const booking = await buyAsGuest(buyer.page, event, ticket, 1, `camera.${Date.now()}@example.co.ke`);
+    await buyer.context.close();
+    const code = booking.tickets[0]!.code;
+
+    const video = qrVideo(code);
+    const camera = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      const context = await camera.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl });
+      await context.grantPermissions(['camera'], { origin: baseUrl });
+      const page = await context.newPage();
+      const failures: string[] = [];
+      page.on('pageerror', (err) => failures.push(err.message));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') failures.push(msg.text());
+      });
+      await signInOrganiser(page);
+      await page.goto(`/organizer/checkin/${event.id}`);
+      await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
+      expect(await page.evaluate<boolean>("'BarcodeDetector' in window")).toBe(false);
+      await page.getByRole('button', { name: 'Scan with camera' }).click();
+      await page.getByRole('button', { name: 'Stop camera' }).waitFor();
+      const { dialog, result } = await verdict(page);
+      expect(result).toBe('admitted');
+      await dialog.getByText('Wanjiku Kamau').waitFor();
+      const wasm = await page.evaluate<string[]>(
+        "performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm'))",
+      );
+      expect(wasm).toHaveLength(1);
+      expect(wasm[0]!.startsWith(`${baseUrl}/assets/`)).toBe(true);
+      await next(page);
+      // The same code still in front of the camera is not read again at once.
+      await page.waitForTimeout(1_000);
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      await shot(page, 'checkin-camera-390', { full: false });
+      await page.getByRole('button', { name: 'Stop camera' }).click();
+      await page.getByRole('button', { name: 'Scan with camera' }).waitFor();
+      expect(failures).toEqual([]);
+    } finally {
+      await camera.close();
+      fs.rmSync(path.dirname(video), { recursive: true, force: true });
     }
   });
 });
