@@ -87,7 +87,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
       useDefaults: true,
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'script-src': ["'self'", 'https://js.stripe.com', 'https://accounts.google.com'],
+        // 'wasm-unsafe-eval': the door page's QR reader (ZXing compiled to WebAssembly, our own file)
+        // where the browser has no BarcodeDetector; it allows compiling WebAssembly, not eval().
+        'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com', 'https://accounts.google.com'],
         'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://accounts.google.com'],
         'connect-src': ["'self'", 'https://api.stripe.com', 'https://accounts.google.com'],
         'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],

@@ -3,7 +3,7 @@ import type { AccountType } from '@tikiti/contract';
 import { AUTH_HEADER } from '@tikiti/contract';
 import type { Db } from '../db/client.js';
 import { resolveSession, type Caller } from '../features/accounts/index.js';
-import { unauthorized, wrongAccountType } from './errors.js';
+import { forbidden, unauthorized, wrongAccountType } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,11 +19,18 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return value?.replace(/^Bearer\s+/i, '').trim() || undefined;
 }
 
+/** The 403 a door-only teammate gets from every organiser call outside the door pages. */
+export const DOOR_ONLY_MESSAGE = 'Your account opens the check-in pages only';
+
 /**
  * A pre-handler that requires a live session: 401 without one, 406 when the account
- * is of another type than the call is for.
+ * is of another type than the call is for. An organiser call refuses a door-only teammate
+ * (role `checkin`) with 403 unless it says `door: true` (the check-in calls, v1/client/me):
+ * refusal is the default, so a new organiser call is closed to them until it opts in
+ * (docs/decisions/0011-offline-check-in.md). The role is read with the session on every
+ * request, so a role change takes effect at once.
  */
-export function authenticate(db: Db, type?: AccountType) {
+export function authenticate(db: Db, type?: AccountType, opts: { door?: boolean } = {}) {
   return async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized();
@@ -32,6 +39,7 @@ export function authenticate(db: Db, type?: AccountType) {
     if (type && caller.type !== type) {
       throw wrongAccountType(type === 'organizer' ? 'This needs an organiser account' : 'This needs a buyer account');
     }
+    if (type === 'organizer' && caller.role === 'checkin' && !opts.door) throw forbidden(DOOR_ONLY_MESSAGE);
     request.caller = caller;
   };
 }

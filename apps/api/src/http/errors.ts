@@ -21,6 +21,8 @@ export const invalidField = (path: string, message: string) =>
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, 'unauthorized', message);
 export const wrongAccountType = (message = 'This account cannot do that') =>
   new AppError(406, 'wrong_account_type', message);
+/** 403: signed in, but the account's role does not allow the call (a door-only teammate outside the door pages). */
+export const forbidden = (message = 'Your account cannot do that') => new AppError(403, 'forbidden', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string, fieldErrors?: FieldError[]) =>
   new AppError(409, 'conflict', message, fieldErrors);

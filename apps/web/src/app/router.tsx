@@ -5,6 +5,7 @@ import { Loading } from '../components/ui/spinner';
 import { routes } from '../lib/routes';
 import { accountsPages, useSession } from '../features/accounts';
 import { cataloguePages, HomePage } from '../features/catalogue';
+import { checkinPages } from '../features/checkin';
 import { checkoutPages } from '../features/checkout';
 import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
@@ -107,6 +108,8 @@ export const routeTable: RouteObject[] = [
               { path: 'event-view/1', ...page(eventsPages.editStep1) },
               { path: 'event-view/2', ...page(eventsPages.editStep2) },
               { path: 'tickets/:id', ...page(eventsPages.editTickets) },
+              { path: 'checkin', ...page(checkinPages.doorEvents) },
+              { path: 'checkin/:eventId', ...page(checkinPages.door) },
             ],
           },
         ],

@@ -26,4 +26,6 @@ export const routes = {
   eventStep: (n: 1 | 2 | 3) => `/organizer/event/${n}`,
   eventViewStep: (n: 1 | 2) => `/organizer/event-view/${n}`,
   eventTickets: (id: number) => `/organizer/tickets/${id}`,
+  checkin: '/organizer/checkin',
+  checkinEvent: (eventId: number) => `/organizer/checkin/${eventId}`,
 } as const;

@@ -172,3 +172,34 @@ export const checkIns = pgTable(
   },
   (t) => [uniqueIndex('check_ins_e_ticket_key').on(t.eTicketId)],
 );
+
+/**
+ * Every scan that admitted, or claimed to admit, an e-ticket (docs/decisions/0011-offline-check-in.md):
+ * online admissions (no `local_id`) and the scans door devices made offline and synced later, one
+ * row per e-ticket the scan names (a booking's own code names several). `check_ins` keeps the
+ * earliest of them per e-ticket; these rows tell both devices of a conflict, and make a sync
+ * idempotent per (device, local id): a scan sent again keeps its first `scanned_at`.
+ */
+export const doorScans = pgTable(
+  'door_scans',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    eTicketId: integer('e_ticket_id')
+      .notNull()
+      .references(() => eTickets.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    /** The device's own id of an offline scan; null for a scan answered online. */
+    localId: text('local_id'),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The device's clock for an offline scan, the server's for an online one. */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('door_scans_offline_key').on(t.deviceId, t.localId, t.eTicketId),
+    index('door_scans_ticket_idx').on(t.eTicketId, t.scannedAt),
+  ],
+);

@@ -1,6 +1,6 @@
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import clsx from 'clsx';
-import { CalendarDays, LayoutDashboard, LogOut, Plus, Settings } from 'lucide-react';
+import { CalendarDays, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
 import { AlertBanner } from '../../components/layout/alert-banner';
 import { Logo } from '../../components/layout/logo';
 import { routes } from '../../lib/routes';
@@ -9,6 +9,7 @@ import { useSession, useSignOut } from '../../features/accounts';
 const menu = [
   { to: routes.dashboard, label: 'Overview', icon: LayoutDashboard },
   { to: routes.myEvents, label: 'Events', icon: CalendarDays },
+  { to: routes.checkin, label: 'Check-in', icon: ScanLine },
   { to: routes.mySettings, label: 'Settings', icon: Settings },
 ];
 

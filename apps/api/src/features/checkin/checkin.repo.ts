@@ -1,0 +1,277 @@
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { bookingLines, bookings, checkIns, doorScans, eTickets, events } from '../../db/schema/index.js';
+
+type Executor = Db | Tx;
+
+/**
+ * An e-ticket no longer admits when it was revoked, its booking is no longer paid (refunded,
+ * cancelled) or its event is cancelled: the refund path revokes the tickets, and the other two
+ * make sure a door never admits on a refund half done.
+ */
+const revokedSql = sql<boolean>`(${eTickets.revokedAt} IS NOT NULL OR ${bookings.status} <> ${BOOKING_STATUS.paid} OR ${events.status} = ${EVENT_STATUS.cancelled})`;
+
+/** One of the organisation's events, or undefined (another organisation's event looks missing). */
+export async function findOwnEvent(db: Db, organisationId: number, eventId: number) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      location: events.location,
+      status: events.status,
+    })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organisationId, organisationId)));
+  return row;
+}
+
+/** The organisation's events a door can open: published or cancelled, not ended over a day ago; soonest first. */
+export async function findDoorEvents(db: Db, organisationId: number, now: Date) {
+  const since = new Date(now.getTime() - 86_400_000);
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      location: events.location,
+      status: events.status,
+    })
+    .from(events)
+    .where(
+      and(
+        eq(events.organisationId, organisationId),
+        inArray(events.status, [EVENT_STATUS.published, EVENT_STATUS.cancelled]),
+        gt(events.endTime, since),
+      ),
+    )
+    .orderBy(asc(events.startTime), asc(events.id));
+}
+
+export interface DoorCountsRow {
+  eventId: number;
+  ticketsSold: number;
+  ticketsAdmitted: number;
+  personsSold: number;
+  personsAdmitted: number;
+}
+
+/** Live (not revoked) e-tickets of these events, and those of them checked in, in tickets and persons. */
+export async function countDoor(db: Executor, eventIds: number[]): Promise<Map<number, DoorCountsRow>> {
+  const out = new Map<number, DoorCountsRow>();
+  for (const id of eventIds)
+    out.set(id, { eventId: id, ticketsSold: 0, ticketsAdmitted: 0, personsSold: 0, personsAdmitted: 0 });
+  if (eventIds.length === 0) return out;
+  const live = sql`NOT ${revokedSql}`;
+  const rows = await db
+    .select({
+      eventId: eTickets.eventId,
+      ticketsSold: sql<number>`count(*) FILTER (WHERE ${live})::integer`,
+      ticketsAdmitted: sql<number>`count(${checkIns.id}) FILTER (WHERE ${live})::integer`,
+      personsSold: sql<number>`coalesce(sum(${eTickets.admits}) FILTER (WHERE ${live}), 0)::integer`,
+      personsAdmitted: sql<number>`coalesce(sum(${eTickets.admits}) FILTER (WHERE ${live} AND ${checkIns.id} IS NOT NULL), 0)::integer`,
+    })
+    .from(eTickets)
+    .innerJoin(bookings, eq(bookings.id, eTickets.bookingId))
+    .innerJoin(events, eq(events.id, eTickets.eventId))
+    .leftJoin(checkIns, eq(checkIns.eTicketId, eTickets.id))
+    .where(inArray(eTickets.eventId, eventIds))
+    .groupBy(eTickets.eventId);
+  for (const r of rows) {
+    out.set(r.eventId, {
+      eventId: r.eventId,
+      ticketsSold: Number(r.ticketsSold),
+      ticketsAdmitted: Number(r.ticketsAdmitted),
+      personsSold: Number(r.personsSold),
+      personsAdmitted: Number(r.personsAdmitted),
+    });
+  }
+  return out;
+}
+
+const doorTicketColumns = {
+  id: eTickets.id,
+  bookingId: eTickets.bookingId,
+  bookingReference: bookings.reference,
+  holderName: eTickets.holderName,
+  ticketType: bookingLines.name,
+  admits: eTickets.admits,
+  revoked: revokedSql,
+  checkedInAt: checkIns.checkedInAt,
+  checkedInDevice: checkIns.deviceId,
+};
+
+export type DoorTicketRow = {
+  id: number;
+  bookingId: number;
+  bookingReference: string;
+  holderName: string;
+  ticketType: string;
+  admits: number;
+  revoked: boolean;
+  checkedInAt: Date | null;
+  checkedInDevice: string | null;
+};
+
+function doorTickets(db: Executor) {
+  return db
+    .select(doorTicketColumns)
+    .from(eTickets)
+    .innerJoin(bookings, eq(bookings.id, eTickets.bookingId))
+    .innerJoin(bookingLines, eq(bookingLines.id, eTickets.bookingLineId))
+    .innerJoin(events, eq(events.id, eTickets.eventId))
+    .leftJoin(checkIns, eq(checkIns.eTicketId, eTickets.id));
+}
+
+const normalise = (rows: DoorTicketRow[]): DoorTicketRow[] =>
+  rows.map((r) => ({
+    ...r,
+    revoked: r.revoked === true || String(r.revoked) === 't',
+    checkedInAt: toDate(r.checkedInAt),
+  }));
+
+const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+/** Every e-ticket of an event with its check-in, in issue order. */
+export async function findEventTickets(db: Executor, eventId: number): Promise<DoorTicketRow[]> {
+  return normalise(
+    await doorTickets(db)
+      .where(eq(eTickets.eventId, eventId))
+      .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq)),
+  );
+}
+
+/** The e-ticket a ticket code names, when it is of this event and carries exactly this code. */
+export async function findTicketByCode(db: Executor, eventId: number, ticketId: number, code: string) {
+  return normalise(
+    await doorTickets(db).where(and(eq(eTickets.id, ticketId), eq(eTickets.eventId, eventId), eq(eTickets.code, code))),
+  );
+}
+
+/** The e-tickets of the booking a booking's own code names, when it is of this event and carries exactly this code. */
+export async function findTicketsByBookingCode(db: Executor, eventId: number, bookingId: number, code: string) {
+  return normalise(
+    await doorTickets(db)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId), eq(bookings.bookingCode, code)))
+      .orderBy(asc(eTickets.bookingLineId), asc(eTickets.seq)),
+  );
+}
+
+export interface ScanRecord {
+  eventId: number;
+  ticketIds: number[];
+  deviceId: string;
+  localId: string | null;
+  accountId: number;
+  scannedAt: Date;
+}
+
+/**
+ * Admits these e-tickets if nobody has: one statement against the unique e-ticket id of
+ * `check_ins`, so of many devices scanning at once exactly one gets each row. Answers the ids
+ * this call admitted.
+ */
+export async function admitIfFirst(tx: Tx, scan: ScanRecord): Promise<number[]> {
+  if (scan.ticketIds.length === 0) return [];
+  const rows = await tx
+    .insert(checkIns)
+    .values(
+      scan.ticketIds.map((id) => ({
+        eTicketId: id,
+        checkedInBy: scan.accountId,
+        checkedInAt: scan.scannedAt,
+        deviceId: scan.deviceId,
+      })),
+    )
+    .onConflictDoNothing({ target: checkIns.eTicketId })
+    .returning({ id: checkIns.eTicketId });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An offline scan's claim on these e-tickets: a check-in where there is none, or in place of a
+ * later one (the earliest scan wins). The `WHERE` of the upsert is evaluated on the row as it is
+ * once locked, so concurrent syncs settle on the earliest whatever their order.
+ */
+export async function admitIfEarliest(tx: Tx, scan: ScanRecord) {
+  if (scan.ticketIds.length === 0) return;
+  await tx
+    .insert(checkIns)
+    .values(
+      scan.ticketIds.map((id) => ({
+        eTicketId: id,
+        checkedInBy: scan.accountId,
+        checkedInAt: scan.scannedAt,
+        deviceId: scan.deviceId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: checkIns.eTicketId,
+      set: {
+        checkedInAt: sql`excluded.checked_in_at`,
+        checkedInBy: sql`excluded.checked_in_by`,
+        deviceId: sql`excluded.device_id`,
+        recordedAt: sql`now()`,
+      },
+      setWhere: sql`${checkIns.checkedInAt} > excluded.checked_in_at`,
+    });
+}
+
+/**
+ * Records a scan's claim on each e-ticket; a (device, local id, e-ticket) already recorded is left
+ * as it was. Answers the scan's time as first recorded, so a batch sent again keeps its first time.
+ */
+export async function recordScan(tx: Tx, scan: ScanRecord): Promise<Date> {
+  if (scan.ticketIds.length === 0) return scan.scannedAt;
+  await tx
+    .insert(doorScans)
+    .values(
+      scan.ticketIds.map((id) => ({
+        eventId: scan.eventId,
+        eTicketId: id,
+        deviceId: scan.deviceId,
+        localId: scan.localId,
+        accountId: scan.accountId,
+        scannedAt: scan.scannedAt,
+      })),
+    )
+    .onConflictDoNothing();
+  if (scan.localId === null) return scan.scannedAt;
+  const [first] = await tx
+    .select({ scannedAt: doorScans.scannedAt })
+    .from(doorScans)
+    .where(
+      and(
+        eq(doorScans.deviceId, scan.deviceId),
+        eq(doorScans.localId, scan.localId),
+        inArray(doorScans.eTicketId, scan.ticketIds),
+      ),
+    )
+    .orderBy(asc(doorScans.id))
+    .limit(1);
+  return toDate(first?.scannedAt ?? scan.scannedAt)!;
+}
+
+/** The check-ins of these e-tickets as they stand. */
+export async function findCheckIns(db: Executor, ticketIds: number[]) {
+  if (ticketIds.length === 0) return [];
+  const rows = await db
+    .select({ eTicketId: checkIns.eTicketId, checkedInAt: checkIns.checkedInAt, deviceId: checkIns.deviceId })
+    .from(checkIns)
+    .where(inArray(checkIns.eTicketId, ticketIds));
+  return rows.map((r) => ({ ...r, checkedInAt: toDate(r.checkedInAt)! }));
+}
+
+/** The earliest scan of an e-ticket by another device than this one (a scan the winner overruled). */
+export async function findOtherDeviceScan(db: Executor, ticketId: number, deviceId: string) {
+  const [row] = await db
+    .select({ deviceId: doorScans.deviceId, scannedAt: doorScans.scannedAt })
+    .from(doorScans)
+    .where(and(eq(doorScans.eTicketId, ticketId), ne(doorScans.deviceId, deviceId)))
+    .orderBy(asc(doorScans.scannedAt), asc(doorScans.id))
+    .limit(1);
+  return row ? { deviceId: row.deviceId, scannedAt: toDate(row.scannedAt)! } : undefined;
+}

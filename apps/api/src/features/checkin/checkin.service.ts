@@ -1,0 +1,299 @@
+import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
+import type {
+  CheckInAnswer,
+  CheckInBody,
+  DoorCounts,
+  DoorEvent,
+  DoorKit,
+  DoorResult,
+  DoorVerdict,
+  SyncCheckInsAnswer,
+  SyncCheckInsBody,
+} from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { invalidField, notFound } from '../../http/errors.js';
+import type { Caller } from '../accounts/index.js';
+import { ticketPublicKeys } from '../etickets/index.js';
+import {
+  admitIfEarliest,
+  admitIfFirst,
+  countDoor,
+  findCheckIns,
+  findDoorEvents,
+  findEventTickets,
+  findOtherDeviceScan,
+  findOwnEvent,
+  findTicketByCode,
+  findTicketsByBookingCode,
+  recordScan,
+  type DoorCountsRow,
+  type DoorTicketRow,
+} from './checkin.repo.js';
+
+type Organiser = Caller & { organisationId: number };
+
+/** How far ahead of the server's clock an offline scan's time may be (a phone's clock drifts). */
+const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+const toCounts = (c: DoorCountsRow | undefined): DoorCounts => ({
+  tickets_admitted: c?.ticketsAdmitted ?? 0,
+  tickets_sold: c?.ticketsSold ?? 0,
+  persons_admitted: c?.personsAdmitted ?? 0,
+  persons_sold: c?.personsSold ?? 0,
+});
+
+async function eventCounts(db: Db, eventId: number) {
+  return toCounts((await countDoor(db, [eventId])).get(eventId));
+}
+
+async function ownEvent(db: Db, caller: Organiser, eventId: number) {
+  const event = await findOwnEvent(db, caller.organisationId, eventId);
+  if (!event) throw notFound('Event');
+  return event;
+}
+
+/** GET v1/client/checkin/events. */
+export async function listDoorEvents(db: Db, caller: Organiser, now = new Date()): Promise<DoorEvent[]> {
+  const rows = await findDoorEvents(db, caller.organisationId, now);
+  const counts = await countDoor(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((e) => {
+    const c = toCounts(counts.get(e.id));
+    return {
+      id: e.id,
+      title: e.title,
+      start_time: e.startTime.toISOString(),
+      end_time: e.endTime.toISOString(),
+      location: e.location,
+      status: e.status,
+      tickets_sold: c.tickets_sold,
+      tickets_checked_in: c.tickets_admitted,
+    };
+  });
+}
+
+/** GET v1/client/event/{id}/checkin/tickets: the door kit (docs/decisions/0011-offline-check-in.md). */
+export async function doorKit(ctx: AppContext, caller: Organiser, eventId: number): Promise<DoorKit> {
+  const generatedAt = new Date();
+  const event = await ownEvent(ctx.db, caller, eventId);
+  const [keys, tickets, counts] = await Promise.all([
+    ticketPublicKeys(ctx),
+    findEventTickets(ctx.db, eventId),
+    eventCounts(ctx.db, eventId),
+  ]);
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      start_time: event.startTime.toISOString(),
+      end_time: event.endTime.toISOString(),
+      location: event.location,
+      status: event.status,
+    },
+    public_keys: keys.keys.map((k) => k.public_key),
+    tickets: tickets.map((t) => ({
+      id: t.id,
+      booking_id: t.bookingId,
+      booking_reference: t.bookingReference,
+      holder_name: t.holderName,
+      ticket_type: t.ticketType,
+      admits: t.admits,
+      revoked: t.revoked,
+      checked_in_at: t.checkedInAt?.toISOString() ?? null,
+      checked_in_device: t.checkedInDevice,
+    })),
+    counts,
+    generated_at: generatedAt.toISOString(),
+  };
+}
+
+type Resolved = { result: 'unknown' | 'other_event' } | { result: 'tickets'; tickets: DoorTicketRow[] };
+
+/**
+ * What a code names at this event: a code that verifies with none of the public keys is
+ * `unknown`, a genuine code of another event `other_event`; otherwise its e-tickets (one, or a
+ * booking's for a booking's own code), found by id and the exact code.
+ */
+async function resolveCode(ctx: AppContext, eventId: number, code: string, keys: string[]): Promise<Resolved> {
+  let payload: TicketCodePayload | undefined;
+  for (const key of keys) {
+    const verified = await verifyTicketCode(key, code);
+    if (verified.ok) {
+      payload = verified.payload;
+      break;
+    }
+  }
+  if (!payload) return { result: 'unknown' };
+  if (payload.eventId !== eventId) return { result: 'other_event' };
+  const tickets =
+    payload.kind === 'booking'
+      ? await findTicketsByBookingCode(ctx.db, eventId, payload.ticketId, code)
+      : await findTicketByCode(ctx.db, eventId, payload.ticketId, code);
+  return tickets.length ? { result: 'tickets', tickets } : { result: 'unknown' };
+}
+
+function verdict(result: DoorResult, ticket: DoorTicketRow | null, extra: Partial<DoorVerdict> = {}): DoorVerdict {
+  return {
+    result,
+    ticket: ticket && {
+      id: ticket.id,
+      holder_name: ticket.holderName,
+      ticket_type: ticket.ticketType,
+      admits: ticket.admits,
+      booking_reference: ticket.bookingReference,
+    },
+    persons: 0,
+    ticket_ids: [],
+    checked_in_at: null,
+    checked_in_device: null,
+    conflict: null,
+    ...extra,
+  };
+}
+
+/** A verdict that needs no write: unknown, another event, or no longer admitting. */
+function verdictWithoutWrite(resolved: Resolved): DoorVerdict | { tickets: DoorTicketRow[] } {
+  if (resolved.result !== 'tickets') return verdict(resolved.result, null);
+  // A booking's code admits its tickets still live; when none is, it is refunded.
+  const live = resolved.tickets.filter((t) => !t.revoked);
+  if (live.length === 0) return verdict('refunded', resolved.tickets[0]!);
+  return { tickets: live };
+}
+
+const personsOf = (tickets: DoorTicketRow[], ids: number[]) =>
+  tickets.filter((t) => ids.includes(t.id)).reduce((n, t) => n + t.admits, 0);
+
+async function publicKeys(ctx: AppContext) {
+  return (await ticketPublicKeys(ctx)).keys.map((k) => k.public_key);
+}
+
+/**
+ * POST v1/client/event/{id}/checkin: one scan answered online. The check-in is a single insert
+ * against the unique e-ticket id, so two devices scanning the same ticket at once admit it once.
+ */
+export async function checkIn(
+  ctx: AppContext,
+  caller: Organiser,
+  eventId: number,
+  body: CheckInBody,
+  now = new Date(),
+): Promise<CheckInAnswer> {
+  await ownEvent(ctx.db, caller, eventId);
+  const resolved = await resolveCode(ctx, eventId, body.code, await publicKeys(ctx));
+  const pending = verdictWithoutWrite(resolved);
+  if ('result' in pending) return { verdict: pending, counts: await eventCounts(ctx.db, eventId) };
+  const { tickets } = pending;
+  const first = tickets[0]!;
+  const ticketIds = tickets.map((t) => t.id);
+  const scan = {
+    eventId,
+    ticketIds,
+    deviceId: body.device_id,
+    localId: null,
+    accountId: caller.accountId,
+    scannedAt: now,
+  };
+  const admitted = await ctx.db.transaction(async (tx) => {
+    const ids = await admitIfFirst(tx, scan);
+    await recordScan(tx, { ...scan, ticketIds: ids });
+    return ids;
+  });
+  let answer: DoorVerdict;
+  if (admitted.length > 0) {
+    answer = verdict('admitted', first, {
+      persons: personsOf(tickets, admitted),
+      ticket_ids: admitted,
+      checked_in_at: now.toISOString(),
+      checked_in_device: body.device_id,
+    });
+  } else {
+    const [existing] = await findCheckIns(ctx.db, [first.id]);
+    answer = verdict('already_checked_in', first, {
+      checked_in_at: existing?.checkedInAt.toISOString() ?? null,
+      checked_in_device: existing?.deviceId ?? null,
+    });
+  }
+  return { verdict: answer, counts: await eventCounts(ctx.db, eventId) };
+}
+
+/**
+ * POST v1/client/event/{id}/checkin/sync: scans made offline, in the order sent. Each is recorded
+ * once per (device, local id); the earliest scan of an e-ticket holds its check-in, whichever
+ * syncs first, and a scan overruled by another device's earlier one is told so in `conflict`, as
+ * is the winner (docs/decisions/0011-offline-check-in.md).
+ */
+export async function syncCheckIns(
+  ctx: AppContext,
+  caller: Organiser,
+  eventId: number,
+  body: SyncCheckInsBody,
+  now = new Date(),
+): Promise<SyncCheckInsAnswer> {
+  await ownEvent(ctx.db, caller, eventId);
+  body.scans.forEach((s, i) => {
+    if (Date.parse(s.scanned_at) > now.getTime() + MAX_CLOCK_AHEAD_MS) {
+      throw invalidField(
+        `scans.${i}.scanned_at`,
+        "This scan's time is ahead of the server's clock; check the device's clock",
+      );
+    }
+  });
+  const keys = await publicKeys(ctx);
+  const device = body.device_id;
+  const results: SyncCheckInsAnswer['results'] = [];
+  for (const s of body.scans) {
+    const pending = verdictWithoutWrite(await resolveCode(ctx, eventId, s.code, keys));
+    if ('result' in pending) {
+      results.push({ ...pending, local_id: s.local_id });
+      continue;
+    }
+    const { tickets } = pending;
+    const first = tickets[0]!;
+    const scan = {
+      eventId,
+      ticketIds: tickets.map((t) => t.id),
+      deviceId: device,
+      localId: s.local_id,
+      accountId: caller.accountId,
+      scannedAt: new Date(s.scanned_at),
+    };
+    const { scannedAt, standing } = await ctx.db.transaction(async (tx) => {
+      const at = await recordScan(tx, scan);
+      await admitIfEarliest(tx, { ...scan, scannedAt: at });
+      return { scannedAt: at, standing: await findCheckIns(tx, scan.ticketIds) };
+    });
+    const won = standing
+      .filter((c) => c.deviceId === device && c.checkedInAt.getTime() === scannedAt.getTime())
+      .map((c) => c.eTicketId);
+    if (won.length > 0) {
+      const overruled = await findOtherDeviceScan(ctx.db, won[0]!, device);
+      results.push({
+        ...verdict('admitted', first, {
+          persons: personsOf(tickets, won),
+          ticket_ids: won,
+          checked_in_at: scannedAt.toISOString(),
+          checked_in_device: device,
+          conflict: overruled ? { device: overruled.deviceId, scanned_at: overruled.scannedAt.toISOString() } : null,
+        }),
+        local_id: s.local_id,
+      });
+      continue;
+    }
+    const winner = standing.find((c) => c.eTicketId === first.id) ?? standing[0];
+    results.push({
+      ...verdict('already_checked_in', first, {
+        checked_in_at: winner?.checkedInAt.toISOString() ?? null,
+        checked_in_device: winner?.deviceId ?? null,
+        conflict:
+          winner && winner.deviceId !== null && winner.deviceId !== device
+            ? { device: winner.deviceId, scanned_at: winner.checkedInAt.toISOString() }
+            : null,
+      }),
+      local_id: s.local_id,
+    });
+  }
+  return { results, counts: await eventCounts(ctx.db, eventId) };
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { bookingLines, bookings, eTickets } from '../db/schema/index.js';
+import { issueETickets } from '../features/etickets/index.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * A paid booking with its e-tickets issued as settlement issues them (signed codes), written
+ * directly so door tests do not go through checkout. Answers the booking, its own code and its
+ * e-tickets with their codes, in issue order.
+ */
+export async function paidBookingWithTickets(
+  t: TestApp,
+  b: {
+    eventId: number;
+    fullName?: string;
+    lines: { ticketTypeId: number; name: string; persons?: number; quantity: number }[];
+  },
+) {
+  const db = t.database.db;
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      reference: `TK-${randomBytes(4).toString('hex').toUpperCase()}`,
+      eventId: b.eventId,
+      fullName: b.fullName ?? 'Achieng Otieno',
+      email: `door-${randomBytes(4).toString('hex')}@example.com`,
+      currency: 'USD',
+      totalMinor: 1000,
+      status: 2,
+      paymentMethod: 'card',
+      holdExpiresAt: new Date(Date.now() + 15 * 60_000),
+      paidAt: new Date(),
+    })
+    .returning();
+  await db.insert(bookingLines).values(
+    b.lines.map((l) => ({
+      bookingId: booking!.id,
+      ticketTypeId: l.ticketTypeId,
+      name: l.name,
+      unitPriceMinor: 500,
+      noOfPersons: l.persons ?? 1,
+      quantity: l.quantity,
+    })),
+  );
+  await db.transaction((tx) => issueETickets({ config: t.config, db }, tx, booking!.id));
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, booking!.id));
+  const tickets = await db.select().from(eTickets).where(eq(eTickets.bookingId, booking!.id)).orderBy(asc(eTickets.id));
+  return { booking: row!, bookingCode: row!.bookingCode!, tickets };
+}
+
+/** An organiser call with a token (none for anonymous). */
+export function asCaller(t: TestApp, req: InjectOptions, token?: string) {
+  return t.app.inject({ ...req, headers: { ...(req.headers ?? {}), ...(token ? { auth: token } : {}) } });
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { admitLocally, localVerdict } from './local-verdict';
+import { codeFor, doorKit, doorTicket, testKeys } from './test-kit';
+import { generateSigningKeys, signTicketCode } from '@tikiti/ticket-codes';
+
+const now = new Date('2026-03-12T06:10:00.000Z');
+
+describe('the door’s offline answer (docs/decisions/0013-door-page-offline.md)', () => {
+  it('admits a genuine ticket of this event with its holder, type and persons, and admitting it counts', async () => {
+    const kit = await doorKit();
+    const { verdict } = await localVerdict(
+      kit,
+      `  ${await codeFor(503, { bookingRef: 'TK-GRP4AB', persons: 4 })}\n`,
+      'Door AAAA',
+      now,
+    );
+    expect(verdict).toEqual({
+      result: 'admitted',
+      ticket: {
+        id: 503,
+        holder_name: 'Otieno Odhiambo',
+        ticket_type: 'Group of 4',
+        admits: 4,
+        booking_reference: 'TK-GRP4AB',
+      },
+      persons: 4,
+      ticket_ids: [503],
+      checked_in_at: now.toISOString(),
+      checked_in_device: 'Door AAAA',
+      conflict: null,
+    });
+    const after = admitLocally(kit, verdict.ticket_ids, now.toISOString(), 'Door AAAA');
+    expect(after.counts).toEqual({ tickets_admitted: 1, tickets_sold: 3, persons_admitted: 4, persons_sold: 6 });
+    const again = await localVerdict(
+      after,
+      await codeFor(503, { bookingRef: 'TK-GRP4AB', persons: 4 }),
+      'Door AAAA',
+      now,
+    );
+    expect(again.verdict).toMatchObject({
+      result: 'already_checked_in',
+      persons: 0,
+      checked_in_at: now.toISOString(),
+      checked_in_device: 'Door AAAA',
+    });
+  });
+
+  it('admits a booking’s own code for its tickets not yet in, then says already checked in', async () => {
+    let kit = await doorKit();
+    kit = admitLocally(kit, [501], '2026-03-12T06:01:00.000Z', 'Door BBBB');
+    const booking = await codeFor(40, { kind: 'booking', persons: 2 });
+    const first = await localVerdict(kit, booking, 'Door AAAA', now);
+    expect(first.verdict).toMatchObject({ result: 'admitted', persons: 1, ticket_ids: [502] });
+    kit = admitLocally(kit, first.verdict.ticket_ids, now.toISOString(), 'Door AAAA');
+    const second = await localVerdict(kit, booking, 'Door AAAA', now);
+    expect(second.verdict).toMatchObject({
+      result: 'already_checked_in',
+      checked_in_at: '2026-03-12T06:01:00.000Z',
+      checked_in_device: 'Door BBBB',
+    });
+  });
+
+  it('refuses another event’s code, a refunded ticket, a forged or altered code, and garbage', async () => {
+    const kit = await doorKit({ tickets: [doorTicket(), doorTicket({ id: 502, revoked: true })] });
+    const at = (code: string) => localVerdict(kit, code, 'Door AAAA', now).then((r) => r.verdict.result);
+    expect(await at(await codeFor(501, { eventId: 8 }))).toBe('other_event');
+    expect(await at(await codeFor(502))).toBe('refunded');
+    expect(await at(await codeFor(999))).toBe('unknown');
+    const other = await generateSigningKeys();
+    const forged = await signTicketCode(other.privateKey, {
+      ticketId: 501,
+      eventId: 7,
+      bookingRef: 'TK-7Q2M9X',
+      persons: 1,
+      kind: 'ticket',
+    });
+    expect(await at(forged)).toBe('unknown');
+    const genuine = await codeFor(501);
+    const altered = genuine.slice(0, 6) + (genuine[6] === 'A' ? 'B' : 'A') + genuine.slice(7);
+    expect(await at(altered)).toBe('unknown');
+    expect(await at('hello')).toBe('unknown');
+    expect(await at('x'.repeat(5000))).toBe('unknown');
+  });
+
+  it('says "update" for a code of a newer format, and refuses every ticket of a cancelled event', async () => {
+    const kit = await doorKit();
+    const newer = await localVerdict(kit, (await codeFor(501)).replace(/^TK1/, 'TK2'), 'Door AAAA', now);
+    expect(newer).toMatchObject({ verdict: { result: 'unknown' }, outdated: true });
+    const cancelled = await doorKit({ event: { ...kit.event, status: 3 } });
+    expect((await localVerdict(cancelled, await codeFor(501), 'Door AAAA', now)).verdict.result).toBe('refunded');
+  });
+
+  it('tries every public key, newest first (a rotated key still verifies older codes)', async () => {
+    const newest = await generateSigningKeys();
+    const kit = await doorKit({ public_keys: [newest.publicKey, (await testKeys()).publicKey] });
+    expect((await localVerdict(kit, await codeFor(501), 'Door AAAA', now)).verdict.result).toBe('admitted');
+  });
+});

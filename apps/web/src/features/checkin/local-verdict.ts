@@ -1,0 +1,130 @@
+import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
+import type { DoorCounts, DoorKit, DoorTicket, DoorVerdict } from '@tikiti/contract';
+
+/**
+ * The door's answer with no network (docs/decisions/0013-door-page-offline.md), from the kit on
+ * the device: the code's signature is checked with the event's public keys (WebCrypto Ed25519,
+ * docs/ticket-codes.md), then its ticket looked up in the downloaded list. The same shape as the
+ * server's verdict, so the door shows both alike; the server has the last word when it syncs.
+ */
+export interface LocalVerdict {
+  verdict: DoorVerdict;
+  /** A `TK2`-style code this app is too old to read: say "update", not "forged". */
+  outdated: boolean;
+}
+
+/** The payload of a code signed by one of the kit's keys (newest first), or why none accepts it. */
+async function verify(kit: DoorKit, code: string) {
+  let outdated = false;
+  for (const key of kit.public_keys) {
+    try {
+      const result = await verifyTicketCode(key, code);
+      if (result.ok) return { payload: result.payload, outdated: false };
+      if (result.reason === 'unknown-version') outdated = true;
+      if (result.reason !== 'bad-signature') break;
+    } catch {
+      // A key this browser cannot import is no verdict on the code: try the next one.
+    }
+  }
+  return { payload: null, outdated };
+}
+
+const none = (result: DoorVerdict['result']): DoorVerdict => ({
+  result,
+  ticket: null,
+  persons: 0,
+  ticket_ids: [],
+  checked_in_at: null,
+  checked_in_device: null,
+  conflict: null,
+});
+
+const ticketOf = (t: DoorTicket): NonNullable<DoorVerdict['ticket']> => ({
+  id: t.id,
+  holder_name: t.holder_name,
+  ticket_type: t.ticket_type,
+  admits: t.admits,
+  booking_reference: t.booking_reference,
+});
+
+/** The kit's tickets that a verified code names: one e-ticket, or every ticket of a booking's own code. */
+function named(kit: DoorKit, payload: TicketCodePayload): DoorTicket[] {
+  return payload.kind === 'ticket'
+    ? kit.tickets.filter((t) => t.id === payload.ticketId)
+    : kit.tickets.filter((t) => t.booking_id === payload.ticketId);
+}
+
+/**
+ * Answers a scanned code from the kit, as of `now` on `device`. Admitting changes nothing here:
+ * the caller records it (`admitLocally`) and queues it for the server.
+ */
+export async function localVerdict(kit: DoorKit, rawCode: string, device: string, now: Date): Promise<LocalVerdict> {
+  const code = rawCode.trim();
+  const { payload, outdated } = await verify(kit, code);
+  if (!payload) return { verdict: none('unknown'), outdated };
+  if (payload.eventId !== kit.event.id) return { verdict: none('other_event'), outdated: false };
+  const tickets = named(kit, payload);
+  if (tickets.length === 0) return { verdict: none('unknown'), outdated: false };
+  const first = tickets[0]!;
+  const valid = tickets.filter((t) => !t.revoked);
+  if (valid.length === 0 || kit.event.status === 3) {
+    return { verdict: { ...none('refunded'), ticket: ticketOf(first) }, outdated: false };
+  }
+  const waiting = valid.filter((t) => !t.checked_in_at);
+  if (waiting.length === 0) {
+    const earliest = [...valid].sort((a, b) => (a.checked_in_at! < b.checked_in_at! ? -1 : 1))[0]!;
+    return {
+      verdict: {
+        ...none('already_checked_in'),
+        ticket: ticketOf(payload.kind === 'ticket' ? first : earliest),
+        checked_in_at: earliest.checked_in_at,
+        checked_in_device: earliest.checked_in_device,
+      },
+      outdated: false,
+    };
+  }
+  return {
+    verdict: {
+      result: 'admitted',
+      ticket: ticketOf(waiting[0]!),
+      persons: waiting.reduce((sum, t) => sum + t.admits, 0),
+      ticket_ids: waiting.map((t) => t.id),
+      checked_in_at: now.toISOString(),
+      checked_in_device: device,
+      conflict: null,
+    },
+    outdated: false,
+  };
+}
+
+/** The kit with `ticketIds` marked checked in at `at` on `device` (those already in keep their first time), and its counts. */
+export function admitLocally(kit: DoorKit, ticketIds: number[], at: string, device: string): DoorKit {
+  const ids = new Set(ticketIds);
+  let tickets = 0;
+  let persons = 0;
+  const updated = kit.tickets.map((t) => {
+    if (!ids.has(t.id) || t.checked_in_at) return t;
+    tickets += 1;
+    persons += t.admits;
+    return { ...t, checked_in_at: at, checked_in_device: device };
+  });
+  return { ...kit, tickets: updated, counts: addCounts(kit.counts, tickets, persons) };
+}
+
+function addCounts(counts: DoorCounts, tickets: number, persons: number): DoorCounts {
+  return {
+    ...counts,
+    tickets_admitted: counts.tickets_admitted + tickets,
+    persons_admitted: counts.persons_admitted + persons,
+  };
+}
+
+/** The kit with the server's word on some tickets (admitted at `at` on `device`), overriding this device's guess. */
+export function settleTickets(kit: DoorKit, ticketIds: number[], at: string | null, device: string | null): DoorKit {
+  if (!at) return kit;
+  const ids = new Set(ticketIds);
+  return {
+    ...kit,
+    tickets: kit.tickets.map((t) => (ids.has(t.id) ? { ...t, checked_in_at: at, checked_in_device: device } : t)),
+  };
+}
