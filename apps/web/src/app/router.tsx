@@ -8,6 +8,7 @@ import { cataloguePages, HomePage } from '../features/catalogue';
 import { checkoutPages } from '../features/checkout';
 import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
+import { doorEventsPages } from '../features/door-events';
 import { eventsPages } from '../features/events';
 import { teamPages } from '../features/team';
 import { PublicLayout } from './layouts/public-layout';
@@ -106,6 +107,7 @@ export const routeTable: RouteObject[] = [
               { path: 'event-view/1', ...page(eventsPages.editStep1) },
               { path: 'event-view/2', ...page(eventsPages.editStep2) },
               { path: 'tickets/:id', ...page(eventsPages.editTickets) },
+              { path: 'checkin', ...page(doorEventsPages.list) },
             ],
           },
         ],
