@@ -150,7 +150,7 @@ export default function DoorPage() {
 function BackLink() {
   return (
     <Link
-      to={routes.checkin}
+      to={routes.doorEvents}
       className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />
