@@ -11,6 +11,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { eticketsRoutes } from './etickets/etickets.routes.js';
 import { siteRoutes } from './site/site.routes.js';
+import { ordersRoutes } from './orders/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -34,4 +35,5 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: checkoutRoutes, tag: 'Checkout and payments' },
   { plugin: paymentsRoutes, tag: 'Checkout and payments' },
   { plugin: eticketsRoutes, tag: 'E-tickets' },
+  { plugin: ordersRoutes, tag: 'Orders and refunds' },
 ];
