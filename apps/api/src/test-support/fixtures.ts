@@ -13,7 +13,7 @@ export const randomPhone = () => `+2547${String(randomBytes(4).readUInt32BE()).p
 
 export async function createOrganiser(
   db: Db,
-  opts: { password?: string; role?: 'owner' | 'admin'; organisationId?: number } = {},
+  opts: { password?: string; role?: 'owner' | 'admin' | 'checkin'; organisationId?: number } = {},
 ) {
   const u = unique();
   let organisationId = opts.organisationId;

@@ -4,13 +4,7 @@ import { findBooking } from '../checkout/index.js';
 import { bookingRefundedMail, enqueueMail } from '../mail/index.js';
 import { cardProvider, findLatestPayment, markPaymentRefunded } from '../payments/index.js';
 import { clearRefundError, eventTitleOf, recordRefundError } from './orders.repo.js';
-import {
-  CANCEL_EVENT_JOB,
-  REFUND_JOB,
-  cancelEventBookings,
-  refundKeyOf,
-  type RefundJob,
-} from './orders.service.js';
+import { CANCEL_EVENT_JOB, REFUND_JOB, cancelEventBookings, refundKeyOf, type RefundJob } from './orders.service.js';
 
 /** The provider's words for a failed refund, without anything that could be a secret. */
 function refundErrorOf(err: unknown): string {
@@ -52,20 +46,25 @@ export const refundJob: JobHandler<RefundJob> = {
     }
     const event = await eventTitleOf(ctx.db, booking.eventId);
     await ctx.db.transaction(async (tx) => {
-      if (!(await markPaymentRefunded(tx, payment.id))) return; // recorded by another run: mailed then
+      // Recorded here, or by the provider itself (the sandbox keeps its state in our table).
+      await markPaymentRefunded(tx, payment.id);
       await clearRefundError(tx, bookingId);
       const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
-      await enqueueMail(tx, {
-        to: booking.email,
-        ...bookingRefundedMail({
-          firstName: booking.fullName.split(/\s+/)[0] ?? '',
-          reference: booking.reference,
-          eventTitle: event.title,
-          total: formatAmount(toMajor(booking.totalMinor, currency), currency),
-          eventCancelled: eventCancelled ?? event.cancelled,
-          reason: reason ?? null,
-        }),
-      });
+      await enqueueMail(
+        tx,
+        {
+          to: booking.email,
+          ...bookingRefundedMail({
+            firstName: booking.fullName.split(/\s+/)[0] ?? '',
+            reference: booking.reference,
+            eventTitle: event.title,
+            total: formatAmount(toMajor(booking.totalMinor, currency), currency),
+            eventCancelled: eventCancelled ?? event.cancelled,
+            reason: reason ?? null,
+          }),
+        },
+        { dedupeKey: `refund-mail-${bookingId}` },
+      );
     });
     log.info({ bookingId, reference: booking.reference }, 'booking refunded');
   },

@@ -58,7 +58,11 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.get(
     '/client/event/:id/orders',
     {
-      schema: { params: idParamsSchema, querystring: listOrdersQuerySchema, response: { 200: listOrdersResponseSchema } },
+      schema: {
+        params: idParamsSchema,
+        querystring: listOrdersQuerySchema,
+        response: { 200: listOrdersResponseSchema },
+      },
     },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);

@@ -54,7 +54,9 @@ export interface RefundJob {
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const currencyOf = (c: string): Currency => (isCurrency(c) ? c : DEFAULT_CURRENCY);
 
-function refundStateOf(r: Pick<OrderRow, 'status' | 'refund_error' | 'refund_requested_at' | 'refunded_at'>): RefundState {
+function refundStateOf(
+  r: Pick<OrderRow, 'status' | 'refund_error' | 'refund_requested_at' | 'refunded_at'>,
+): RefundState {
   if (r.refunded_at !== null) return 'refunded';
   if (r.refund_error !== null) return 'failed';
   if (r.status === BOOKING_STATUS.refunded || r.refund_requested_at !== null) return 'pending';
@@ -178,29 +180,36 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     'Booked at (Nairobi)',
     'Paid at (Nairobi)',
   ];
-  const body: Cell[][] = rows.map(orderOf).map((o) => [
-    o.reference,
-    o.full_name,
-    o.msisdn,
-    o.email_address,
-    o.tickets,
-    o.persons,
-    o.amount.toFixed(2),
-    o.currency,
-    METHOD_WORDS[o.payment_method],
-    STATUS_WORDS[o.status] ?? String(o.status),
-    REFUND_WORDS[o.refund_state],
-    o.refund_error,
-    sheetTime(o.created_at),
-    sheetTime(o.paid_at),
-  ]);
+  const body: Cell[][] = rows
+    .map(orderOf)
+    .map((o) => [
+      o.reference,
+      o.full_name,
+      o.msisdn,
+      o.email_address,
+      o.tickets,
+      o.persons,
+      o.amount.toFixed(2),
+      o.currency,
+      METHOD_WORDS[o.payment_method],
+      STATUS_WORDS[o.status] ?? String(o.status),
+      REFUND_WORDS[o.refund_state],
+      o.refund_error,
+      sheetTime(o.created_at),
+      sheetTime(o.paid_at),
+    ]);
   return { fileName: fileNameOf(event.title, 'orders'), csv: toCsv(headers, body) };
 }
 
 /** GET v1/client/event/{id}/attendees.csv: every matching e-ticket. */
 export async function eventAttendeesCsv(db: Db, organisationId: number, eventId: number, query: ListAttendeesQuery) {
   const event = await requireOwnEvent(db, organisationId, eventId);
-  const { rows } = await listAttendees(db, eventId, { q: query.q, checkedIn: query.checked_in, offset: 0, limit: null });
+  const { rows } = await listAttendees(db, eventId, {
+    q: query.q,
+    checkedIn: query.checked_in,
+    offset: 0,
+    limit: null,
+  });
   const headers = [
     'Ticket',
     'Holder',
@@ -213,18 +222,20 @@ export async function eventAttendeesCsv(db: Db, organisationId: number, eventId:
     'Checked in at (Nairobi)',
     'Device',
   ];
-  const body: Cell[][] = rows.map(attendeeOf).map((a) => [
-    a.id,
-    a.holder_name,
-    a.email_address,
-    a.ticket_type,
-    a.admits,
-    a.booking_reference,
-    a.revoked ? 'No (refunded)' : 'Yes',
-    a.checked_in_at ? 'Yes' : 'No',
-    sheetTime(a.checked_in_at),
-    a.checked_in_device,
-  ]);
+  const body: Cell[][] = rows
+    .map(attendeeOf)
+    .map((a) => [
+      a.id,
+      a.holder_name,
+      a.email_address,
+      a.ticket_type,
+      a.admits,
+      a.booking_reference,
+      a.revoked ? 'No (refunded)' : 'Yes',
+      a.checked_in_at ? 'Yes' : 'No',
+      sheetTime(a.checked_in_at),
+      a.checked_in_device,
+    ]);
   return { fileName: fileNameOf(event.title, 'attendees'), csv: toCsv(headers, body) };
 }
 
@@ -402,4 +413,3 @@ export async function cancelEventBookings(ctx: AppContext, eventId: number, reas
   if (handled > 0) invalidatePublicCatalogue(ctx.db);
   return handled;
 }
-
