@@ -9,6 +9,7 @@ import { checkoutPages } from '../features/checkout';
 import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
 import { eventsPages } from '../features/events';
+import { ordersPages } from '../features/orders';
 import { teamPages } from '../features/team';
 import { PublicLayout } from './layouts/public-layout';
 
@@ -106,6 +107,7 @@ export const routeTable: RouteObject[] = [
               { path: 'event-view/1', ...page(eventsPages.editStep1) },
               { path: 'event-view/2', ...page(eventsPages.editStep2) },
               { path: 'tickets/:id', ...page(eventsPages.editTickets) },
+              { path: 'orders/:eventId', ...page(ordersPages.orders) },
             ],
           },
         ],

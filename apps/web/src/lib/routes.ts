@@ -25,4 +25,5 @@ export const routes = {
   eventStep: (n: 1 | 2 | 3) => `/organizer/event/${n}`,
   eventViewStep: (n: 1 | 2) => `/organizer/event-view/${n}`,
   eventTickets: (id: number) => `/organizer/tickets/${id}`,
+  eventOrders: (id: number) => `/organizer/orders/${id}`,
 } as const;
