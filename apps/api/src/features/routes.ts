@@ -12,6 +12,7 @@ import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { eticketsRoutes } from './etickets/etickets.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { checkinRoutes } from './checkin/checkin.routes.js';
+import { ordersRoutes } from './orders/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -36,4 +37,5 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: paymentsRoutes, tag: 'Checkout and payments' },
   { plugin: eticketsRoutes, tag: 'E-tickets' },
   { plugin: checkinRoutes, tag: 'Check-in' },
+  { plugin: ordersRoutes, tag: 'Orders and refunds' },
 ];

@@ -30,4 +30,5 @@ export const routes = {
   doorEvents: '/organizer/checkin',
   /** The door page of one event. */
   checkinEvent: (id: number) => `/organizer/checkin/${id}`,
+  eventOrders: (id: number) => `/organizer/orders/${id}`,
 } as const;

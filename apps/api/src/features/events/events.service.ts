@@ -10,7 +10,7 @@ import {
   toMajor,
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage } from '../media/index.js';
 import { invalidatePublicCatalogue, loadEvent, loadEventPage, toEventView } from '../catalogue/index.js';
 import { sumPaidBookings } from '../checkout/index.js';
@@ -98,6 +98,8 @@ export async function updateEvent(
   await db.transaction(async (tx) => {
     const event = await lockOwnEvent(tx, organisationId, eventId);
     if (!event) throw notFound('Event');
+    // A cancelled event's buyers have been refunded: it is never published again.
+    if (event.status === EVENT_STATUS.cancelled) throw conflict('This event is cancelled and can no longer be changed');
     if (fields.status === EVENT_STATUS.published && event.status !== EVENT_STATUS.published) {
       if ((await countOpenTicketTypes(tx, eventId)) === 0) {
         throw invalidField('status', 'Add at least one ticket type before publishing');
