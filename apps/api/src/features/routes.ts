@@ -11,6 +11,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { eticketsRoutes } from './etickets/etickets.routes.js';
 import { siteRoutes } from './site/site.routes.js';
+import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -33,5 +34,7 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: teamRoutes, tag: 'Team' },
   { plugin: checkoutRoutes, tag: 'Checkout and payments' },
   { plugin: paymentsRoutes, tag: 'Checkout and payments' },
+  { plugin: mpesaRoutes, tag: 'Checkout and payments' },
+  { plugin: mpesaDevRoutes, prefix: '', tag: 'Development' },
   { plugin: eticketsRoutes, tag: 'E-tickets' },
 ];
