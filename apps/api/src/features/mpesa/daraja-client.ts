@@ -93,7 +93,7 @@ export function darajaClient(config: DarajaConfig, options: DarajaOptions = {}) 
       throw new DarajaError(`M-Pesa could not be reached (${(err as Error).message})`, 0, null);
     }
     const text = await res.text();
-    let body: Record<string, unknown> = {};
+    let body: Record<string, unknown>;
     try {
       body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {

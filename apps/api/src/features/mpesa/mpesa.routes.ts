@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -127,7 +127,7 @@ export async function mpesaDevRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get('/dev/mpesa', { schema: { hide: true } }, async (_request, reply) => phonePage(reply));
 
-  function phonePage(reply: import('fastify').FastifyReply, error = '', errorFor = '') {
+  function phonePage(reply: FastifyReply, error = '', errorFor = '') {
     const prompts = simulator().pending();
     const items = prompts
       .map(
