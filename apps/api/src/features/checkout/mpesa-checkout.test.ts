@@ -8,8 +8,8 @@ import { startFakeDaraja, type FakeDaraja } from '../../test-support/fake-daraja
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import type { JobHandler } from '../../jobs/queue.js';
-import { checkoutJobs } from '../checkout/checkout.jobs.js';
-import { expireHolds } from '../checkout/checkout.repo.js';
+import { checkoutJobs } from './checkout.jobs.js';
+import { expireHolds } from './checkout.repo.js';
 
 let t: TestApp;
 let fake: FakeDaraja;
