@@ -210,6 +210,7 @@ export async function findBookingEvent(db: Db | Tx, eventId: number) {
       endTime: events.endTime,
       location: events.location,
       shortDescription: events.shortDescription,
+      currency: events.currency,
       imageId: events.imageId,
       imageKey: sql<string | null>`(SELECT key FROM media WHERE media.id = ${events.imageId})`,
     })
