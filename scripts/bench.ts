@@ -3,7 +3,8 @@
  * Prints req/s and latency for the hot public calls next to an in-memory baseline route in
  * the same server; a flash sale (POST v1/event/book by guests, sandbox payments) next to the
  * bare statement that reserves a seat, run straight through pg at the same concurrency; and
- * the home page's initial JavaScript size. Targets: catalogue ratio ≥ 0.4 and p99 < 50 ms at
+ * the home page's initial JavaScript size; and Lighthouse's mobile scores of home, all events
+ * and an event's details (scripts/bench-lighthouse.ts). `--only=catalogue|flash|lighthouse`. Targets: catalogue ratio ≥ 0.4 and p99 < 50 ms at
  * 50 connections; flash sale ≥ 1,000 bookings/s, ratio ≥ 0.5, p99 < 500 ms, oversold 0 at 100
  * connections; initial JS ≤ 150 KB gzip.
  */
@@ -14,6 +15,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { startPostgres } from '../apps/api/src/test-support/postgres-server.js';
 import { flashSale } from './bench-flash-sale.js';
+import { lighthouseScores, printLighthouse } from './bench-lighthouse.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,12 +40,20 @@ function initialJs() {
   const dist = path.join(root, 'apps/web/dist');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const sizes = files.map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length }));
+  const sizes = files.map((f) => {
+    const bytes = fs.readFileSync(path.join(dist, f));
+    return { file: f, gzip: zlib.gzipSync(bytes).length, brotli: zlib.brotliCompressSync(bytes).length };
+  });
   const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
   const organiserChunks = all.filter((f) =>
     /dashboard|create-step|edit-step|edit-tickets|my-events|team-page|invite-page|settings-page/.test(f),
   );
-  return { sizes, totalKb: sizes.reduce((s, x) => s + x.gzip, 0) / 1024, organiserChunks };
+  return {
+    sizes,
+    totalKb: sizes.reduce((s, x) => s + x.gzip, 0) / 1024,
+    totalBrotliKb: sizes.reduce((s, x) => s + x.brotli, 0) / 1024,
+    organiserChunks,
+  };
 }
 
 /** Starts the bench server on PostgreSQL with extra environment; resolves with its port. */
@@ -112,13 +122,21 @@ async function main() {
     }
     if (!only || only === 'flash') report.push(...(await flashSale(pg.url(), startServer)));
     const js = initialJs();
-    console.log(`\nHome page initial JavaScript: ${js.totalKb.toFixed(1)} KB gzip (target ≤ 150 KB)`);
-    for (const s of js.sizes) console.log(`  ${s.file}  ${(s.gzip / 1024).toFixed(1)} KB`);
+    console.log(
+      `\nHome page initial JavaScript: ${js.totalKb.toFixed(1)} KB gzip, ${js.totalBrotliKb.toFixed(1)} KB Brotli (as sent) (target < 100 KB)`,
+    );
+    for (const s of js.sizes)
+      console.log(`  ${s.file}  ${(s.gzip / 1024).toFixed(1)} KB gzip  ${(s.brotli / 1024).toFixed(1)} KB br`);
     console.log(
       `Organiser pages in their own chunks: ${js.organiserChunks.length} chunks (${js.organiserChunks.slice(0, 4).join(', ')}${js.organiserChunks.length > 4 ? ', …' : ''})`,
     );
+    const lighthouse = !only || only === 'lighthouse' ? await lighthouseScores() : [];
+    if (lighthouse.length) printLighthouse(lighthouse);
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({ rows: report, js }, null, 2));
+    fs.writeFileSync(
+      path.join(root, 'bench-results/latest.json'),
+      JSON.stringify({ rows: report, js, lighthouse }, null, 2),
+    );
   } finally {
     pg.stop();
   }

@@ -1,0 +1,150 @@
+/**
+ * The Lighthouse part of `npm run bench`: the built product as `npm start` serves it
+ * (NODE_ENV=production, embedded database, demo data) audited by Lighthouse 12 at its default
+ * mobile settings (a mid-range phone on a slow 4G link, simulated) in Debian's Chromium.
+ * Home, all events and one event's details, three runs each; the median of each score is
+ * printed with the bytes the page downloaded. Targets: performance ≥ 95, accessibility, best
+ * practices and SEO ≥ 95.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result as LighthouseResult } from 'lighthouse';
+import { freePort } from '../apps/api/src/test-support/postgres-server.js';
+import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/browser.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface LighthouseRow {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Bytes over the wire for everything the page loaded, and for its scripts alone. */
+  totalKb: number;
+  scriptKb: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The built app on a free port with a fresh data folder, as `npm start` runs it in production. */
+async function startApp() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-lighthouse-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    const ready = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the app did not answer /healthz within 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function lighthouseScores(): Promise<LighthouseRow[]> {
+  const app = await startApp();
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    // Lighthouse drives its own headless tab; the shared flags keep Chromium off the network.
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  try {
+    const list = (await (await fetch(`${app.baseUrl}/v1/event/view?limit=1&fields=card`)).json()) as {
+      data: { data: { id: number; slug: string }[] };
+    };
+    const first = list.data.data[0];
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['all events', '/all-events'],
+      ...(first ? [['event details', `/details/${first.id}/${first.slug}`] as [string, string]] : []),
+    ];
+    const rows: LighthouseRow[] = [];
+    for (const [name, p] of pages) {
+      const runs: LighthouseResult[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${app.baseUrl}${p}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${p}`);
+        if (result.lhr.runtimeError)
+          console.warn(`  ${p}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
+          for (const [id, a] of Object.entries(result.lhr.audits)) {
+            if (a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+              console.warn(`    ${id}: ${a.score} ${a.displayValue ?? ''}`);
+          }
+        }
+        runs.push(result.lhr);
+      }
+      const audit = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const scriptBytes = (lhr: LighthouseResult) => {
+        const items = (
+          lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+        )?.items;
+        return items?.find((x) => x.resourceType === 'script')?.transferSize ?? NaN;
+      };
+      rows.push({
+        page: name,
+        scores: Object.fromEntries(
+          CATEGORIES.map((c) => [c, median(runs.map((lhr) => Math.round((lhr.categories[c]?.score ?? 0) * 100)))]),
+        ) as LighthouseRow['scores'],
+        fcpMs: median(runs.map((lhr) => audit(lhr, 'first-contentful-paint'))),
+        lcpMs: median(runs.map((lhr) => audit(lhr, 'largest-contentful-paint'))),
+        tbtMs: median(runs.map((lhr) => audit(lhr, 'total-blocking-time'))),
+        totalKb: median(runs.map((lhr) => audit(lhr, 'total-byte-weight'))) / 1024,
+        scriptKb: median(runs.map(scriptBytes)) / 1024,
+      });
+    }
+    return rows;
+  } finally {
+    chrome.kill();
+    await app.stop();
+  }
+}
+
+export function printLighthouse(rows: LighthouseRow[]) {
+  console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), median of ${RUNS} runs, production build`);
+  console.log('  targets: performance ≥ 95; accessibility, best practices, SEO ≥ 95');
+  for (const r of rows) {
+    const s = r.scores;
+    console.log(
+      `  ${r.page.padEnd(14)} performance ${String(s.performance).padStart(3)}  accessibility ${String(s.accessibility).padStart(3)}  ` +
+        `best practices ${String(s['best-practices']).padStart(3)}  SEO ${String(s.seo).padStart(3)}  ` +
+        `FCP ${(r.fcpMs / 1000).toFixed(1)} s  LCP ${(r.lcpMs / 1000).toFixed(1)} s  TBT ${r.tbtMs.toFixed(0)} ms  ` +
+        `transferred ${r.totalKb.toFixed(0)} KB (scripts ${r.scriptKb.toFixed(0)} KB)`,
+    );
+  }
+}
