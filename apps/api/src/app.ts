@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -236,8 +236,25 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string) {
       reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // HEAD answers as GET would, without the body.
       if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();
-      return reply.send(page.html);
+      return sendHtml(request, reply, page.html);
     }
     return reply.code(404).send(envelope(404, null, `No route for ${request.method} ${url}`));
   });
+}
+
+/**
+ * A page's HTML, compressed for a client that accepts it. The not-found handler (where pages are
+ * rendered) is outside the routes @fastify/compress hooks into, so it compresses here, with
+ * the same Brotli quality and threshold.
+ */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (Buffer.byteLength(html) < 1024) return reply.send(html);
+  if (/\bbr\b/.test(accepts)) {
+    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+  return reply.send(html);
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Tikiti</title></head><body></body></html>',
+    `<!doctype html><html><head><title>Tikiti</title><meta name="description" content="x" /></head><body>${'<p>Tikiti</p>'.repeat(200)}</body></html>`,
   );
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js.br'), zlib.brotliCompressSync(script));
@@ -69,6 +69,19 @@ describe('compression and caching', () => {
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+  });
+
+  it('compresses the pages themselves (the shell with its page head), Brotli or gzip', async () => {
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/all-events', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(decode(res.rawPayload).toString()).toContain('<link rel="canonical"');
+    }
   });
 
   it('never caches a page stale and never serves source maps', async () => {
