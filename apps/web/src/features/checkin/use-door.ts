@@ -100,6 +100,8 @@ const initial: DoorState = {
 
 /** How often the door tries again while scans wait or the server could not be reached. */
 export const RETRY_MS = 15_000;
+/** How often, online, the door downloads its kit again (other doors' check-ins, refunds), so that it is fresh when the network goes. */
+export const REFRESH_MS = 5 * 60_000;
 
 export function useDoor(eventId: number) {
   const [state, setState] = useState<DoorState>(initial);
@@ -285,7 +287,7 @@ export function useDoor(eventId: number) {
         patch({ phase: 'ready', kit: saved.kit, savedAt: saved.saved_at, pending });
       } else patch({ pending });
     });
-    void refresh().then((ok) => (ok ? sync() : undefined));
+    if (eventId > 0) void refresh().then((ok) => (ok ? sync() : undefined));
     return () => {
       live.current = false;
     };
@@ -309,14 +311,21 @@ export function useDoor(eventId: number) {
   // Scans waiting, or the server out of reach while the browser thinks it is online: try again now and then.
   const { pending, online } = state;
   useEffect(() => {
-    if (pending === 0 && online) return;
+    if ((pending === 0 && online) || eventId <= 0) return;
     const timer = setInterval(() => {
       if (!navigator.onLine) return;
       if (pending > 0) void sync();
       else void refresh();
     }, RETRY_MS);
     return () => clearInterval(timer);
-  }, [pending, online, refresh, sync]);
+  }, [pending, online, eventId, refresh, sync]);
+
+  // Online and idle: keep the copy on the device fresh.
+  useEffect(() => {
+    if (!online || eventId <= 0) return;
+    const timer = setInterval(() => void refresh(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [online, eventId, refresh]);
 
   const dismiss = useCallback(() => patch({ shown: null }), [patch]);
   const dismissConflicts = useCallback(() => patch({ conflicts: [] }), [patch]);

@@ -292,6 +292,16 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' })).toBeTruthy();
   });
 
+  it('says there is no such event for an address that names none, and asks the server nothing', async () => {
+    const seen = mockFetch(() => answer(200, null));
+    renderPage(<DoorPage />, { path: '/organizer/checkin/:eventId', at: '/organizer/checkin/abc' });
+    expect(await screen.findByText('There is no such event.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All events at the door' }).getAttribute('href')).toBe(
+      '/organizer/checkin',
+    );
+    expect(seen).toEqual([]);
+  });
+
   it('asks for a code when the field is empty, and keeps what was typed when the server refuses the request', async () => {
     network(async (req) => {
       if (req.path === KIT) return answer(200, await doorKit());
