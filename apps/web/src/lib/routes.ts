@@ -25,6 +25,8 @@ export const routes = {
   eventStep: (n: 1 | 2 | 3) => `/organizer/event/${n}`,
   eventViewStep: (n: 1 | 2) => `/organizer/event-view/${n}`,
   eventTickets: (id: number) => `/organizer/tickets/${id}`,
-  checkin: '/organizer/checkin',
-  checkinEvent: (eventId: number) => `/organizer/checkin/${eventId}`,
+  /** The events a door can open; a door-only teammate's home. */
+  doorEvents: '/organizer/checkin',
+  /** The door page of one event. */
+  checkinEvent: (id: number) => `/organizer/checkin/${id}`,
 } as const;

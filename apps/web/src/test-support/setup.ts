@@ -19,7 +19,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  useSession.setState({ token: null, accountType: null, userName: null });
+  useSession.setState({ token: null, accountType: null, userName: null, role: null });
   useCheckout.setState({ booking: null, paymentSecrets: {}, payments: {} });
   useEventDrafts.setState({ draftEvent: null, storedEvent: null });
   clearAlert();

@@ -105,6 +105,39 @@ export async function listOrganisationMembers(db: Executor, organisationId: numb
   return { rows, total: Number(total?.n ?? 0) };
 }
 
+/** One member of an organisation, by account id; another organisation's member looks missing. */
+export async function findOrganisationMember(db: Executor, organisationId: number, accountId: number) {
+  const [row] = await db
+    .select(accountColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.type, 'organizer'), eq(accounts.organisationId, organisationId)))
+    .limit(1);
+  return row;
+}
+
+/** Gives a teammate (never the owner) another role; answers the account, or undefined when none changed. */
+export async function setMemberRole(db: Executor, accountId: number, role: 'admin' | 'checkin') {
+  const [row] = await db
+    .update(accounts)
+    .set({ role })
+    .where(
+      and(eq(accounts.id, accountId), eq(accounts.type, 'organizer'), sql`${accounts.role} IS DISTINCT FROM 'owner'`),
+    )
+    .returning(accountColumns);
+  return row;
+}
+
+/** Deletes a teammate's account (never the owner): its sessions and codes go with it. Answers whether one went. */
+export async function deleteMember(db: Executor, accountId: number) {
+  const rows = await db
+    .delete(accounts)
+    .where(
+      and(eq(accounts.id, accountId), eq(accounts.type, 'organizer'), sql`${accounts.role} IS DISTINCT FROM 'owner'`),
+    )
+    .returning({ id: accounts.id });
+  return rows.length > 0;
+}
+
 // Buyer accounts (type user).
 
 export async function findUserByEmail(db: Executor, email: string) {

@@ -10,7 +10,10 @@ export { CODE_GROUPS, issueCode } from './one-time-codes.js';
 export { normaliseMsisdn } from './usernames.js';
 export {
   assertOrganiserIdentityFree,
+  changeMemberRole,
   createOrganiserAccount,
+  findMember,
+  removeMember,
   listOrganisationMembers,
   organisationProfile,
   resetPageUrl,

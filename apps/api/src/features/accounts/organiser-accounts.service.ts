@@ -11,7 +11,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { conflict, invalidField, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { clearRateLimit } from '../../lib/rate-limit.js';
 import {
+  deleteMember,
   findOrganisation,
+  findOrganisationMember,
   findOrganiserByUsername,
   findOrganiserClashes,
   insertOrganisation,
@@ -19,6 +21,7 @@ import {
   isUniqueViolation,
   listOrganisationMembers as listMembers,
   setLastLogin,
+  setMemberRole,
   setPassword,
   type NewOrganiserAccount,
 } from './accounts.repo.js';
@@ -220,4 +223,23 @@ export function toTeammate(a: {
     role: a.role ?? 'admin',
     last_login_date: a.lastLoginAt ? a.lastLoginAt.toISOString() : null,
   };
+}
+
+/** A member of the caller's organisation, as the team page shows it; another organisation's looks missing (404). */
+export async function findMember(db: Db | Tx, organisationId: number, accountId: number) {
+  const row = await findOrganisationMember(db, organisationId, accountId);
+  if (!row) throw notFound('Teammate');
+  return row;
+}
+
+/** Another role for a teammate of the organisation (the caller checks it is not the owner, nor themselves). */
+export async function changeMemberRole(db: Db | Tx, accountId: number, role: 'admin' | 'checkin') {
+  const row = await setMemberRole(db, accountId, role);
+  if (!row) throw notFound('Teammate');
+  return row;
+}
+
+/** Removes a teammate's account: their sessions end with it, and the email can be invited again. */
+export async function removeMember(db: Db | Tx, accountId: number) {
+  if (!(await deleteMember(db, accountId))) throw notFound('Teammate');
 }

@@ -61,11 +61,17 @@ export function teammateInviteMail(p: {
   organisationName: string;
   code: string;
   resetUrl: string;
+  /** `checkin`: a door-only teammate, who checks tickets in and sees nothing else. */
+  role?: 'admin' | 'checkin';
 }): MailContent {
   const subject = `${p.inviterName} invited you to ${p.organisationName} on Tikiti`;
+  const what =
+    p.role === 'checkin'
+      ? `check tickets in at the door of ${p.organisationName}'s events`
+      : `manage events for ${p.organisationName}`;
   const lines = [
     greeting(p.firstName),
-    `${p.inviterName} invited you to manage events for ${p.organisationName} on Tikiti.`,
+    `${p.inviterName} invited you to ${what} on Tikiti.`,
     'Open the link below, enter this code and choose your password:',
   ];
   const after = `The code is valid for ${LIMITS.inviteTtlDays} days. If you were not expecting this, you can ignore this email.`;

@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LIMITS,
+  changeRoleBodySchema,
+  idParamsSchema,
+  inviteWithRoleBodySchema,
+  organiserMeResponseSchema,
+  removeTeammateResponseSchema,
+  teammateResponseSchema,
   inviteTeammateBodySchema,
   inviteTeammateResponseSchema,
   listTeamQuerySchema,
@@ -10,11 +16,19 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
-import { inviteTeammate, listTeam } from './team.service.js';
+import {
+  changeTeammateRole,
+  inviteTeammate,
+  listTeam,
+  organiserMe,
+  removeTeammate,
+  resendInvite,
+} from './team.service.js';
 
 /**
- * The organiser's team (docs/api.md#team v1/admin/view and v1/register). The token is
- * checked on request, before the body is read: no token is a 401, whatever the body.
+ * The organiser's team (docs/api.md#team v1/admin/view and v1/register, and the v1/client/team
+ * calls with roles). The token is checked on request, before the body is read: no token is a
+ * 401, whatever the body. Door-only teammates get 403 from all of them but v1/client/me.
  */
 export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,4 +60,64 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       });
     },
   );
+
+  r.get(
+    '/client/me',
+    {
+      onRequest: authenticate(ctx.db, 'organizer', { door: true }),
+      schema: { response: { 200: organiserMeResponseSchema } },
+    },
+    async (request, reply) => send(reply, await organiserMe(ctx.db, organiserOf(request))),
+  );
+
+  r.post(
+    '/client/team/invite',
+    {
+      onRequest: organiserOnly,
+      schema: { body: inviteWithRoleBodySchema, response: { 201: teammateResponseSchema } },
+    },
+    async (request, reply) => {
+      const { role, ...body } = request.body;
+      const teammate = await inviteTeammate(ctx, organiserOf(request), body, role);
+      return send(reply, teammate, {
+        status: 201,
+        description: `Invite sent to ${teammate.email_address}. The code in it is valid for ${LIMITS.inviteTtlDays} days.`,
+      });
+    },
+  );
+
+  r.put(
+    '/client/team/:id/role',
+    {
+      onRequest: organiserOnly,
+      schema: { params: idParamsSchema, body: changeRoleBodySchema, response: { 200: teammateResponseSchema } },
+    },
+    async (request, reply) => {
+      const teammate = await changeTeammateRole(ctx.db, organiserOf(request), request.params.id, request.body.role);
+      return send(reply, teammate, { description: `${teammate.first_name} is now ${roleName(teammate.role)}` });
+    },
+  );
+
+  r.post(
+    '/client/team/:id/resend',
+    { onRequest: organiserOnly, schema: { params: idParamsSchema, response: { 200: teammateResponseSchema } } },
+    async (request, reply) => {
+      const teammate = await resendInvite(ctx, organiserOf(request), request.params.id);
+      return send(reply, teammate, {
+        description: `A new invite was sent to ${teammate.email_address}; the code in the earlier one no longer works.`,
+      });
+    },
+  );
+
+  r.delete(
+    '/client/team/:id',
+    { onRequest: organiserOnly, schema: { params: idParamsSchema, response: { 200: removeTeammateResponseSchema } } },
+    async (request, reply) => {
+      await removeTeammate(ctx.db, organiserOf(request), request.params.id);
+      return send(reply, null, { description: 'Removed from the team' });
+    },
+  );
 }
+
+const roleName = (role: string) =>
+  role === 'checkin' ? 'door-only (check-in)' : role === 'owner' ? 'the owner' : 'an admin';

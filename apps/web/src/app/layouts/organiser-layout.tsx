@@ -1,17 +1,23 @@
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import { CalendarDays, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
 import { AlertBanner } from '../../components/layout/alert-banner';
 import { Logo } from '../../components/layout/logo';
+import { Loading } from '../../components/ui/spinner';
+import { ErrorState } from '../../components/ui/states';
+import { errorMessage } from '../../lib/api-client';
 import { routes } from '../../lib/routes';
-import { useSession, useSignOut } from '../../features/accounts';
+import { isDoorOnly, useOrganiserRole, useSession, useSignOut } from '../../features/accounts';
 
-const menu = [
+const fullMenu = [
   { to: routes.dashboard, label: 'Overview', icon: LayoutDashboard },
   { to: routes.myEvents, label: 'Events', icon: CalendarDays },
-  { to: routes.checkin, label: 'Check-in', icon: ScanLine },
+  { to: routes.doorEvents, label: 'Check-in', icon: ScanLine },
   { to: routes.mySettings, label: 'Settings', icon: Settings },
 ];
+/** A door-only teammate (role `checkin`) sees the check-in pages and nothing else. */
+const doorMenu = [{ to: routes.doorEvents, label: 'Check-in', icon: ScanLine }];
+const isDoorPath = (path: string) => path === routes.doorEvents || path.startsWith(`${routes.doorEvents}/`);
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -22,15 +28,22 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * docs/product.md#organiser-side: side menu on every page (a top bar on phones), a dismissible
  * alert banner for results. Without an organiser session the pages cannot load anything,
- * so the organiser is sent to sign in (the same place a 401 sends them).
+ * so the organiser is sent to sign in (the same place a 401 sends them). The menu follows the
+ * role v1/client/me gives: a door-only teammate sees Check-in only, and any other organiser
+ * page sends them to the list of door events.
  */
 export function OrganiserLayout() {
   const token = useSession((s) => s.token);
   const userName = useSession((s) => s.userName);
   const signOut = useSignOut('organiser');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { role, pending, error, retry } = useOrganiserRole();
 
   if (!token) return <Navigate to={routes.signIn} replace />;
+  const doorOnly = isDoorOnly(role);
+  if (doorOnly && !isDoorPath(pathname)) return <Navigate to={routes.doorEvents} replace />;
+  const menu = doorOnly ? doorMenu : fullMenu;
 
   const logout = () => signOut.mutate(undefined, { onSettled: () => void navigate(routes.signIn) });
   const name = userName ? `${userName.fn} ${userName.ln}`.trim() : '';
@@ -40,7 +53,7 @@ export function OrganiserLayout() {
       <aside className="border-b border-slate-200 bg-white md:w-64 md:shrink-0 md:border-b-0 md:border-r">
         <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
           <div className="flex h-16 items-center justify-between gap-3 px-4 md:px-6">
-            <Logo to={routes.dashboard} />
+            <Logo to={doorOnly ? routes.doorEvents : routes.dashboard} />
             <button
               type="button"
               onClick={logout}
@@ -54,19 +67,22 @@ export function OrganiserLayout() {
             className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-1 md:flex-col md:px-4 md:pb-0"
             aria-label="Organiser"
           >
-            {menu.map(({ to, label, icon: Icon }) => (
-              <NavLink key={to} to={to} className={navClass}>
-                <Icon className="h-4 w-4" aria-hidden />
-                {label}
+            {role &&
+              menu.map(({ to, label, icon: Icon }) => (
+                <NavLink key={to} to={to} className={navClass}>
+                  <Icon className="h-4 w-4" aria-hidden />
+                  {label}
+                </NavLink>
+              ))}
+            {!doorOnly && role && (
+              <NavLink
+                to={routes.eventStep(1)}
+                className="mt-4 hidden items-center justify-center gap-2 rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-ink hover:bg-accent-400 md:flex"
+              >
+                <Plus className="h-4 w-4" aria-hidden />
+                Create Event
               </NavLink>
-            ))}
-            <NavLink
-              to={routes.eventStep(1)}
-              className="mt-4 hidden items-center justify-center gap-2 rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-ink hover:bg-accent-400 md:flex"
-            >
-              <Plus className="h-4 w-4" aria-hidden />
-              Create Event
-            </NavLink>
+            )}
             <div className="mt-auto hidden border-t border-slate-200 py-4 md:block">
               {name && (
                 <p className="truncate px-3 pb-2 text-sm text-slate-500" title={name}>
@@ -88,7 +104,14 @@ export function OrganiserLayout() {
       <div className="min-w-0 flex-1">
         <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
           <AlertBanner className="mb-6" />
-          <Outlet />
+          {/* The door pages open for every role, so they never wait for it: a door works offline (decision 0013). */}
+          {pending && !isDoorPath(pathname) ? (
+            <Loading />
+          ) : error && !isDoorPath(pathname) ? (
+            <ErrorState message={errorMessage(error)} onRetry={retry} />
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </div>

@@ -7,9 +7,11 @@ export {
   isAuthenticated,
   onSignOut,
   connectSessionToApi,
+  type OrganiserRole,
   type SessionState,
   type UserName,
 } from './session-store';
+export { isDoorOnly, organiserMeQueryKey, useOrganiserMe, useOrganiserRole } from './api/organiser-me';
 export { useSignOut } from './api/sign-out';
 export { SettingsTabs } from './components/settings-tabs';
 

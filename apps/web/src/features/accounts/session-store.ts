@@ -1,37 +1,50 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { AccountType, SignedIn } from '@tikiti/contract';
+import type { AccountType, OrganiserMe, SignedIn } from '@tikiti/contract';
 import { setSessionAccessor } from '../../lib/api-client';
 import { persistFields } from '../../lib/persisted-state';
 
 export type UserName = Pick<SignedIn, 'fn' | 'ln'>;
+export type OrganiserRole = OrganiserMe['role'];
 
 /** The session of docs/product.md#entities-and-fields, kept across reloads: token, account type and the person's name. */
 export interface SessionState {
   token: string | null;
   accountType: AccountType | null;
   userName: UserName | null;
+  /**
+   * The organiser's role as v1/client/me last said (the menus follow it); kept so a door
+   * device that reloads with no network still shows the door pages only.
+   */
+  role: OrganiserRole | null;
+  setRole(role: OrganiserRole): void;
   signIn(token: string, accountType: AccountType, userName: UserName): void;
   /** A rotated token handed back in `auth`. */
   setToken(token: string): void;
   signOut(): void;
 }
 
-const signedOut = { token: null, accountType: null, userName: null };
+const signedOut = { token: null, accountType: null, userName: null, role: null };
 const signOutListeners = new Set<() => void>();
 
 export const useSession = create<SessionState>()(
   persist(
     (set) => ({
       ...signedOut,
-      signIn: (token, accountType, userName) => set({ token, accountType, userName }),
+      signIn: (token, accountType, userName) => set({ token, accountType, userName, role: null }),
+      setRole: (role) => set({ role }),
       setToken: (token) => set({ token }),
       signOut: () => {
         set(signedOut);
         for (const listener of signOutListeners) listener();
       },
     }),
-    persistFields<SessionState, 'token' | 'accountType' | 'userName'>(['token', 'accountType', 'userName']),
+    persistFields<SessionState, 'token' | 'accountType' | 'userName' | 'role'>([
+      'token',
+      'accountType',
+      'userName',
+      'role',
+    ]),
   ),
 );
 

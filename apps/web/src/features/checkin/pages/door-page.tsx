@@ -156,7 +156,7 @@ function downloaded(iso: string) {
 function BackLink() {
   return (
     <Link
-      to={routes.checkin}
+      to={routes.doorEvents}
       className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { inviteTeammateBodySchema, type InviteTeammateBody } from '@tikiti/contract';
+import { inviteWithRoleBodySchema, TEAMMATE_ROLES, type InviteWithRoleBody } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -12,8 +12,10 @@ import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
 import { useInviteTeammate } from '../api/invite-teammate';
+import { ROLE_HINTS, ROLE_LABELS } from '../roles';
 
 const FIELDS = ['first_name', 'last_name', 'email_address', 'msisdn'] as const;
+const SERVER_FIELDS: readonly string[] = [...FIELDS, 'role'];
 
 /** Invite teammate (docs/product.md#organiser-side): the teammate is mailed a code and a link to set their password. */
 export default function InvitePage() {
@@ -27,19 +29,19 @@ export default function InvitePage() {
     getValues,
     setError,
     formState: { errors },
-  } = useForm<InviteTeammateBody>({
-    resolver: zodResolver(inviteTeammateBodySchema),
-    defaultValues: { first_name: '', last_name: '', email_address: '', msisdn: '' },
+  } = useForm<InviteWithRoleBody>({
+    resolver: zodResolver(inviteWithRoleBodySchema),
+    defaultValues: { first_name: '', last_name: '', email_address: '', msisdn: '', role: 'admin' },
   });
 
-  const onValid = (body: InviteTeammateBody) =>
+  const onValid = (body: InviteWithRoleBody) =>
     run(async () => {
       try {
         showAlert('success', await invite.mutateAsync(body));
         void navigate(routes.myTeam);
       } catch (err) {
         showAlert('danger', errorMessage(err));
-        applyServerFieldErrors(err, setError, (name) => (FIELDS as readonly string[]).includes(name));
+        applyServerFieldErrors(err, setError, (name) => SERVER_FIELDS.includes(name));
       }
     });
   const onInvalid = () =>
@@ -56,7 +58,8 @@ export default function InvitePage() {
       </Link>
       <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Invite a teammate</h1>
       <p className="mt-1 text-slate-600">
-        They get an email with a code to set their password. Teammates can manage your events, tickets and orders.
+        They get an email with a code to set their password. Choose what they may do: everything you do, or only check
+        tickets in at the door.
       </p>
       <form
         onSubmit={handleSubmit(onValid, onInvalid)}
@@ -91,6 +94,28 @@ export default function InvitePage() {
             {...register('msisdn')}
           />
         </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Role</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {TEAMMATE_ROLES.map((role) => (
+              <label
+                key={role}
+                className="flex cursor-pointer gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/30"
+              >
+                <input type="radio" value={role} className="mt-1 h-4 w-4 accent-brand-700" {...register('role')} />
+                <span>
+                  <span className="block font-semibold text-ink">{ROLE_LABELS[role]}</span>
+                  <span className="mt-0.5 block text-sm text-slate-600">{ROLE_HINTS[role]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.role?.message && (
+            <p className="mt-1.5 text-sm text-red-600" role="alert">
+              {errors.role.message}
+            </p>
+          )}
+        </fieldset>
         <div className="flex justify-end">
           <Button type="submit" busy={busy} busyText="Inviting...">
             Send Invite
