@@ -162,19 +162,21 @@ describe('catalogue journey', () => {
       await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
       await expect.poll(() => page.getByRole('searchbox', { name: 'Search events' }).inputValue()).toBe('');
 
-      // Load More: +6, reading 'Loading...' while the next page is on its way.
-      await page.route(
-        (url) => isEventList(url.href, { limit: 12 }),
-        async (route) => {
-          await new Promise((r) => setTimeout(r, 400));
-          await route.continue();
-        },
-      );
+      // Load More: +6, reading 'Loading...' while the next page is on its way. Only the next
+      // page is fetched (page 2 of 6, cards only), not the first 12 again.
+      const nextPage = { page: 2, limit: 6, fields: 'card' };
+      const nextPageAsked = page.waitForRequest((r) => isEventList(r.url(), nextPage));
+      const isNextPage = (url: URL) => isEventList(url.href, nextPage);
+      await page.route(isNextPage, async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
       await page.getByRole('button', { name: 'Load More' }).click();
       await page.getByRole('button', { name: 'Loading...' }).waitFor();
+      expect(new URL((await nextPageAsked).url()).searchParams.get('category_id')).toBeNull();
       await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(12);
       await expect.poll(() => cardTitles(page, 'Upcoming events')).toEqual(all.data.slice(0, 12).map((e) => e.title));
-      await page.unroute((url) => isEventList(url.href, { limit: 12 }));
+      await page.unroute(isNextPage);
       await settled(page);
       await capture(page, `catalogue-all-events-${viewport.width}`);
 
@@ -301,7 +303,7 @@ async function latestCode(email: string): Promise<string | undefined> {
 }
 
 describe('buyer pages', () => {
-  it('signs a buyer in by email code, sends a contact message, toggles the FAQ and ends the blog honestly', async () => {
+  it('signs a buyer in by email code, sends a contact message, toggles the FAQ, opens a blog post and ends the blog honestly', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl });
     const page = await context.newPage();
     const failures: string[] = [];
@@ -368,6 +370,14 @@ describe('buyer pages', () => {
     await expect.poll(() => page.getByRole('article').count()).toBe(6);
     await page.getByRole('button', { name: 'LOAD MORE' }).click();
     await page.getByText('there are no more posts yet').waitFor();
+    // A card opens its post; the post links back to the blog.
+    const firstTitle = (await page.getByRole('article').first().getByRole('heading').textContent())!;
+    await page.getByRole('article').first().click();
+    await page.getByRole('heading', { level: 1, name: firstTitle }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/blog\/[a-z0-9-]+$/);
+    await capture(page, 'blog-post-390');
+    await page.getByRole('link', { name: 'All posts' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/blog');
 
     // Privacy policy: the subjects of docs/product.md#buyer-side.
     await page.goto('/privacy-policy');

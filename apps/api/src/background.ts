@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { checkoutJobs } from './features/checkout/checkout.jobs.js';
 import { sendMailJob } from './features/mail/index.js';
+import { ordersJobs } from './features/orders/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';
@@ -12,7 +13,7 @@ import { startJobWorker } from './jobs/worker.js';
  * server.ts imports this file. So a feature adds its handler (or periodic job) here, and no
  * import cycle can form.
  */
-export const jobHandlers: JobHandler[] = [sendMailJob, pruneFinishedJobs, ...(checkoutJobs as JobHandler[])];
+export const jobHandlers: JobHandler[] = [sendMailJob, pruneFinishedJobs, ...(checkoutJobs as JobHandler[]), ...ordersJobs];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */
 const SHUTDOWN_GRACE_MS = 5000;

@@ -75,6 +75,18 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** For tests and proxies: where the Stripe SDK sends its calls, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: optionalText.pipe(z.string().url().optional()),
+  /** Safaricom's Daraja (docs/decisions/0012-mpesa-daraja.md); all six together, or none for the simulator. */
+  MPESA_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  MPESA_CONSUMER_KEY: optionalText,
+  MPESA_CONSUMER_SECRET: optionalText,
+  MPESA_SHORTCODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be the 5 to 7 digit business shortcode')
+      .optional(),
+  ),
+  MPESA_PASSKEY: optionalText,
+  MPESA_CALLBACK_URL: optionalText.pipe(z.string().url().optional()),
   GOOGLE_CLIENT_ID: optionalText,
   /** Where Google's ID-token signing keys are fetched (a local key set in tests). */
   GOOGLE_JWKS_URL: optionalText.pipe(z.string().url().optional()),
@@ -133,6 +145,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set together',
     );
   }
+  const mpesaKeys = [
+    'MPESA_BASE_URL',
+    'MPESA_CONSUMER_KEY',
+    'MPESA_CONSUMER_SECRET',
+    'MPESA_SHORTCODE',
+    'MPESA_PASSKEY',
+    'MPESA_CALLBACK_URL',
+  ] as const;
+  const mpesaSet = mpesaKeys.filter((k) => e[k]);
+  if (mpesaSet.length > 0 && mpesaSet.length < mpesaKeys.length) {
+    const missing = mpesaKeys.filter((k) => !e[k]).join(', ');
+    throw new Error(`Invalid configuration:\n  ${missing}: the MPESA_* settings are set together`);
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -171,6 +196,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
           apiBase: e.STRIPE_API_BASE,
         }
       : undefined,
+    mpesa:
+      mpesaSet.length > 0
+        ? {
+            baseUrl: e.MPESA_BASE_URL!,
+            consumerKey: e.MPESA_CONSUMER_KEY!,
+            consumerSecret: e.MPESA_CONSUMER_SECRET!,
+            shortcode: e.MPESA_SHORTCODE!,
+            passkey: e.MPESA_PASSKEY!,
+            callbackUrl: e.MPESA_CALLBACK_URL!,
+          }
+        : undefined,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,

@@ -16,7 +16,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ACCOUNT_TYPES = ['user', 'organizer'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export const CURRENCIES = ['USD'] as const;
+/** USD, and Kenyan shillings (shown whole, paid with M-Pesa or a card). */
+export const CURRENCIES = ['USD', 'KES'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 /** The currency a new event's form starts with; each event then keeps its own. */
 export const DEFAULT_CURRENCY: Currency = 'USD';

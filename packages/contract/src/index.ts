@@ -9,6 +9,7 @@ export * from './format-dates.js';
 export * from './date-presets.js';
 export * from './catalogue/index.js';
 export * from './contact/index.js';
+export * from './content/index.js';
 export * from './accounts/index.js';
 export * from './team/index.js';
 export * from './events/index.js';

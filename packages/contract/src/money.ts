@@ -12,10 +12,16 @@ export interface Money {
 }
 
 /** Minor units per major unit for each currency (ISO 4217 exponents). */
-export const MINOR_PER_MAJOR: Record<Currency, number> = { USD: 100 };
+export const MINOR_PER_MAJOR: Record<Currency, number> = { USD: 100, KES: 100 };
 
-/** Whole major units only when shown (none of ours yet; KES will be, with M-Pesa). */
-const WHOLE_UNITS: ReadonlySet<Currency> = new Set();
+/**
+ * Currencies priced and shown in whole major units: KES ("KES 2,500"), since M-Pesa takes whole
+ * shillings only. Their minor units stay ISO 4217's (cents), so a card provider is charged right.
+ */
+const WHOLE_UNITS: ReadonlySet<Currency> = new Set<Currency>(['KES']);
+
+/** True when prices in this currency are whole units (KES). */
+export const isWholeUnitCurrency = (currency: string): boolean => isCurrency(currency) && WHOLE_UNITS.has(currency);
 
 export const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
 
@@ -29,7 +35,7 @@ export const money = (amountMinor: number, currency: Currency): Money => ({ amou
 
 /** "USD 1,250.00" from an amount in major units, as the API sends prices. */
 export function formatAmount(major: number, currency: string): string {
-  const whole = isCurrency(currency) && WHOLE_UNITS.has(currency);
+  const whole = isWholeUnitCurrency(currency);
   const digits = whole ? 0 : 2;
   const text = major.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return `${currency} ${text}`;

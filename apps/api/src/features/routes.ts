@@ -12,6 +12,8 @@ import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { eticketsRoutes } from './etickets/etickets.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { checkinRoutes } from './checkin/checkin.routes.js';
+import { ordersRoutes } from './orders/index.js';
+import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -34,6 +36,9 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: teamRoutes, tag: 'Team' },
   { plugin: checkoutRoutes, tag: 'Checkout and payments' },
   { plugin: paymentsRoutes, tag: 'Checkout and payments' },
+  { plugin: mpesaRoutes, tag: 'Checkout and payments' },
+  { plugin: mpesaDevRoutes, prefix: '', tag: 'Development' },
   { plugin: eticketsRoutes, tag: 'E-tickets' },
   { plugin: checkinRoutes, tag: 'Check-in' },
+  { plugin: ordersRoutes, tag: 'Orders and refunds' },
 ];

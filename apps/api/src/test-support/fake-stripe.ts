@@ -68,6 +68,12 @@ export interface FakeStripe {
   /** The next `count` API calls answer 500 (an outage on Stripe's side). */
   failNext(count?: number): void;
   /**
+   * Called with each request once it has been handled (a refund made, say) and before its
+   * answer is written: a test may kill the caller here, so the work is done at Stripe but the
+   * caller never hears of it.
+   */
+  onHandled: ((request: RecordedRequest) => void) | null;
+  /**
    * A `type` event about an intent (a `payment_intent.*` type takes the intent's current
    * state), signed with `secret` as Stripe signs its deliveries.
    */
@@ -123,6 +129,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Idempotency-Key → the first request's path, body and answer, as Stripe replays them. */
   const replays = new Map<string, { path: string; body: string; answer: Answer }>();
   let failures = 0;
+  // Filled in below, once the server listens; the server only reads it when a request comes.
+  const fake = {} as FakeStripe;
 
   function createIntent(params: Record<string, unknown>): Answer {
     const amount = Number(params.amount);
@@ -230,6 +238,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         // Stripe keeps the first answer of a key, errors included, but not a 500.
         if (idempotencyKey && method === 'POST') replays.set(idempotencyKey, { path, body: raw, answer });
       }
+      fake.onHandled?.(requests[requests.length - 1]!);
       res.writeHead(answer.status, {
         'content-type': 'application/json',
         'request-id': `req_${token(7)}`,
@@ -248,7 +257,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   };
 
-  return {
+  Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
@@ -286,5 +295,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         server.closeAllConnections();
         server.close((err) => (err ? reject(err) : resolve()));
       }),
-  };
+    onHandled: null,
+  } satisfies FakeStripe);
+  return fake;
 }

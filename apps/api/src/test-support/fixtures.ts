@@ -75,6 +75,7 @@ export interface EventFixture {
   /** Start, as hours from now (negative for past events). */
   startsInHours?: number;
   durationHours?: number;
+  currency?: 'USD' | 'KES';
   tickets?: { name: string; price: number; persons?: number; max: number; sold?: number; status?: 1 | 3 }[];
 }
 
@@ -90,7 +91,7 @@ export async function createEvent(db: Db, f: EventFixture) {
       location: f.location ?? 'KICC, Nairobi',
       shortDescription: f.shortDescription ?? 'A short description',
       fullDescription: f.fullDescription ?? 'A full description.\n\nSecond paragraph.',
-      currency: 'USD',
+      currency: f.currency ?? 'USD',
       startTime: start,
       endTime: end,
       status: f.status ?? 1,

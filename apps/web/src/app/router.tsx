@@ -10,6 +10,7 @@ import { checkoutPages } from '../features/checkout';
 import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
 import { eventsPages } from '../features/events';
+import { ordersPages } from '../features/orders';
 import { teamPages } from '../features/team';
 import { PublicLayout } from './layouts/public-layout';
 
@@ -79,6 +80,7 @@ export const routeTable: RouteObject[] = [
           { path: 'about-us', ...page(contentPages.about) },
           { path: 'privacy-policy', ...page(contentPages.privacy) },
           { path: 'blog', ...page(contentPages.blog) },
+          { path: 'blog/:slug', ...page(contentPages.blogPost) },
           { path: 'signup', ...page(accountsPages.buyerSignup) },
           { path: 'login', ...page(accountsPages.buyerLogin) },
         ],
@@ -109,6 +111,7 @@ export const routeTable: RouteObject[] = [
               { path: 'tickets/:id', ...page(eventsPages.editTickets) },
               { path: 'checkin', ...page(checkinPages.doorEvents) },
               { path: 'checkin/:eventId', ...page(checkinPages.door) },
+              { path: 'orders/:eventId', ...page(ordersPages.orders) },
             ],
           },
         ],

@@ -1,9 +1,12 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { AlertType } from '../components/ui/alert';
 
 export interface AlertMessage {
   type: AlertType;
   text: string;
+  /** A form's own complaint ("All fields are required"): it goes once the form is put right. */
+  fixable?: boolean;
 }
 
 /**
@@ -20,6 +23,22 @@ let lastShownAt = 0;
 export function showAlert(type: AlertType, text: string) {
   lastShownAt = Date.now();
   useAlert.setState({ message: { type, text } });
+}
+
+/** Reports what is wrong with a form; the banner clears itself once the form is valid (useAlertClearsWhenValid). */
+export function showFormAlert(text: string) {
+  lastShownAt = Date.now();
+  useAlert.setState({ message: { type: 'danger', text, fixable: true } });
+}
+
+/**
+ * Clears a form's complaint as soon as `valid` turns true: the organiser fixed the fields, so a
+ * banner still saying "Check the highlighted fields" would be wrong. Other messages stay.
+ */
+export function useAlertClearsWhenValid(valid: boolean) {
+  useEffect(() => {
+    if (valid && useAlert.getState().message?.fixable) clearAlert();
+  }, [valid]);
 }
 
 export function clearAlert() {

@@ -169,3 +169,32 @@ export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return FAILED;
 }
+
+/**
+ * A file the API makes for a signed-in caller (a CSV export): fetched with the `Auth` header,
+ * which a plain link cannot send, and answered as a Blob with the file name the API gave.
+ */
+export async function apiDownload(
+  path: string,
+  opts: { query?: RequestOptions<z.ZodType>['query']; side?: Side } = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const token = session.token();
+  const headers: Record<string, string> = {};
+  if (token) headers.Auth = token;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), { headers });
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
+  }
+  if (!res.ok) {
+    const payload = await readEnvelope(res);
+    if ((res.status === 401 || res.status === 406) && token) {
+      session.end();
+      onSessionEnd(opts.side ?? 'buyer');
+    }
+    throw new ApiError(res.status, payload?.status_description ?? FAILED);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}

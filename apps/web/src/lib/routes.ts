@@ -10,6 +10,7 @@ export const routes = {
   aboutUs: '/about-us',
   privacy: '/privacy-policy',
   blog: '/blog',
+  blogPost: (slug: string) => `/blog/${slug}`,
   signup: '/signup',
   login: '/login',
   register: '/organizer/register',
@@ -29,4 +30,5 @@ export const routes = {
   doorEvents: '/organizer/checkin',
   /** The door page of one event. */
   checkinEvent: (id: number) => `/organizer/checkin/${id}`,
+  eventOrders: (id: number) => `/organizer/orders/${id}`,
 } as const;

@@ -72,6 +72,7 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
     payment_method: 'card',
     payment_status: 'succeeded',
     payment_error: null,
+    receipt_number: null,
     hold_expires_at: '2026-03-01T08:15:00.000Z',
     paid_at: '2026-03-01T08:03:00.000Z',
     full_name: 'Wanjiku Kamau',
@@ -129,6 +130,7 @@ export function eTicketFixture(overrides: Partial<ETicket> = {}): ETicket {
       booking_id: 'TK-7Q2M9X',
       currency: 'USD',
       price: 170.5,
+      receipt_number: null,
       tickets: [
         { name: 'Delegate', no_of_persons: 1, price_per_ticket: 25, quantity: 2 },
         { name: 'VIP', no_of_persons: 1, price_per_ticket: 120.5, quantity: 1 },

@@ -30,6 +30,10 @@ export const eventSchema = z.object({
   image: z.string().nullable(),
   /** URL of the card-sized variant. */
   image_card: z.string().nullable(),
+  /** `<img srcset>` of the full image as WebP at several widths (our addition). */
+  image_srcset: z.string().nullable().optional(),
+  /** `<img srcset>` of the card variant as WebP (our addition). */
+  image_card_srcset: z.string().nullable().optional(),
   start_time: z.string(),
   end_time: z.string(),
   location: z.string(),
@@ -53,3 +57,13 @@ export const eventSchema = z.object({
   tickets: z.array(ticketTypeSchema),
 });
 export type Event = z.infer<typeof eventSchema>;
+
+/** What an event card shows: the event without its full description and ticket types. */
+export const eventCardSchema = eventSchema.omit({ full_description: true, tickets: true });
+export type EventCardData = z.infer<typeof eventCardSchema>;
+
+/**
+ * The `sizes` of the picture on an event's details page (its largest element): the web page's
+ * `<img>` and the server's `<link rel="preload">` must name the same, or the browser fetches twice.
+ */
+export const DETAILS_IMAGE_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw - 488px), 100vw';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PAYMENT_METHODS } from '../constants.js';
 import { emailSchema, idSchema, msisdnSchema, text } from '../common.js';
 import { envelope } from '../envelope.js';
+import { mpesaPhoneSchema } from './mpesa.js';
 
 /** docs/product.md#validation-rules booking messages, shown in the 'Error!' dialog. */
 export const BOOKING_MESSAGES = {
@@ -46,11 +47,13 @@ export const bookEventBodySchema = z.object({
   tickets: z.array(bookingLineSchema).min(1, BOOKING_MESSAGES.noTicket).max(LIMITS.ticketsPerEventMax),
   payment_method: z.enum(PAYMENT_METHODS),
   details: guestDetailsSchema.optional(),
+  /** M-Pesa only: the number to send the prompt to (defaults to the buyer's phone). */
+  phone: mpesaPhoneSchema.optional(),
 });
 export type BookEventBody = z.infer<typeof bookEventBodySchema>;
 
-/** Which payment provider takes the money: Stripe when configured, else the built-in sandbox. */
-export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+/** Who takes the money: for cards Stripe when configured, else the built-in sandbox; M-Pesa for `mpesa`. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'mpesa'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**

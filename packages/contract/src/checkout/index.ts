@@ -1,3 +1,4 @@
 export * from './book-event.js';
 export * from './retrieve-booking.js';
 export * from './payments.js';
+export * from './mpesa.js';

@@ -9,6 +9,8 @@ export const paymentConfigSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** Stripe's publishable key; null for the sandbox. */
   publishable_key: z.string().nullable(),
+  /** Who answers M-Pesa prompts: Safaricom's Daraja, or the built-in simulator (its phone at /dev/mpesa). */
+  mpesa: z.enum(['daraja', 'simulator']),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 export const paymentConfigResponseSchema = envelope(paymentConfigSchema);

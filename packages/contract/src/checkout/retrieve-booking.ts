@@ -42,6 +42,8 @@ export const storedBookingSchema = z.object({
   payment_status: z.enum(INTENT_STATUSES),
   /** The provider's reason when the last attempt failed ("Your card was declined."). */
   payment_error: z.string().nullable(),
+  /** The M-Pesa receipt number (e.g. "SKL4ABC123") once an M-Pesa payment is paid, else null. */
+  receipt_number: z.string().nullable(),
   hold_expires_at: z.string(),
   paid_at: z.string().nullable(),
   full_name: z.string(),

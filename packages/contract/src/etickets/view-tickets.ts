@@ -47,6 +47,8 @@ export const eTicketSchema = z.object({
     booking_id: z.string(),
     currency: z.string(),
     price: z.number(),
+    /** The M-Pesa receipt number of an M-Pesa payment, else null. */
+    receipt_number: z.string().nullable(),
     tickets: z.array(storedBookingLineSchema),
   }),
   tickets: z.array(eTicketItemSchema),

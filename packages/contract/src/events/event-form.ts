@@ -57,7 +57,7 @@ export const eventFieldsSchema = z
   .object({
     title: text({ message: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.titleMax),
     category_id: categoryIdFromText,
-    currency: z.enum(CURRENCIES, { message: 'Only USD is supported' }),
+    currency: z.enum(CURRENCIES, { message: 'Pick USD or KES' }),
     start_time: isoInstant,
     end_time: isoInstant,
     location: text({ message: 'Location is required' }).trim().min(1, 'Location is required').max(LIMITS.locationMax),

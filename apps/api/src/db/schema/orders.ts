@@ -93,13 +93,17 @@ export const payments = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mpesa'] }).notNull(),
     intentId: text('intent_id').notNull(),
     clientSecret: text('client_secret').notNull(),
     /** The provider's intent status: requires_payment_method, processing, succeeded, canceled. */
     status: text('status').notNull(),
     /** Why the last attempt failed, in the provider's words ("Your card was declined."). */
     lastError: text('last_error'),
+    /** M-Pesa only: the number the prompt went to (2547XXXXXXXX). */
+    phone: text('phone'),
+    /** M-Pesa only: the receipt number from the result callback (shown once the query confirms payment). */
+    receiptNumber: text('receipt_number'),
     /** Sandbox only: a processing payment succeeds at this time. */
     settlesAt: timestamp('settles_at', { withTimezone: true }),
     /** Set once the money has gone back to the buyer. */

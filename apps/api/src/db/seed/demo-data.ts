@@ -156,6 +156,8 @@ export const VENUES = {
 
 export interface DemoEvent {
   title: string;
+  /** Priced in Kenyan shillings (paid with M-Pesa or a card); USD otherwise. */
+  currency?: 'KES';
   category: CategoryKey;
   /** Index into DEMO_ORGANISERS. */
   organiser: number;
@@ -171,6 +173,10 @@ export interface DemoEvent {
   about: string[];
   tickets: DemoTicket[];
 }
+
+/** The same tickets priced in shillings, whole and rounded to KES 50 (about 130 to the dollar). */
+const inShillings = (tickets: DemoTicket[]): DemoTicket[] =>
+  tickets.map((t) => ({ ...t, price: Math.max(50, Math.round((t.price * 130) / 50) * 50) }));
 
 const published = (e: Omit<DemoEvent, 'status'>): DemoEvent => ({ ...e, status: 1 });
 const draft = (e: Omit<DemoEvent, 'status'>): DemoEvent => ({ ...e, status: 2 });
@@ -210,6 +216,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
   }),
   published({
     title: 'Kenya Agritech Expo',
+    currency: 'KES',
     category: 'agri',
     organiser: 1,
     venue: VENUES.sarit,
@@ -222,7 +229,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
       'The Kenya Agritech Expo fills Sarit Expo Centre with more than sixty exhibitors: soil-testing kits, solar irrigation, drone spraying services, digital cooperatives, crop insurance and input-financing platforms.',
       'Alongside the exhibition, a programme of 30-minute talks covers smallholder aggregation, export standards for fresh produce and how county governments are working with private extension services. Buyers from supermarkets and exporters hold matchmaking sessions in the afternoon.',
     ],
-    tickets: conference(40, 900, 0.45),
+    tickets: inShillings(conference(40, 900, 0.45)),
   }),
   published({
     title: 'Kenya Digital Health Conference',
@@ -242,6 +249,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
   }),
   published({
     title: 'Women in Leadership Breakfast',
+    currency: 'KES',
     category: 'leadership',
     organiser: 4,
     venue: VENUES.kempinski,
@@ -254,7 +262,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
       'Our quarterly Women in Leadership Breakfast pairs a keynote conversation with small-table discussions led by senior executives. This edition’s theme is sponsorship: how to find advocates, how to be one, and how organisations can make it systematic.',
       'Tables are mixed by industry and seniority so every guest leaves with new connections. Men who champion inclusive leadership are warmly welcome.',
     ],
-    tickets: breakfast(45, 200, 0.85),
+    tickets: inShillings(breakfast(45, 200, 0.85)),
   }),
   published({
     title: 'Data Protection Act Compliance Workshop',
@@ -437,6 +445,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
   }),
   published({
     title: 'Dairy Value Chain Investment Forum',
+    currency: 'KES',
     category: 'agri',
     organiser: 1,
     venue: VENUES.eldoret,
@@ -449,7 +458,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
       'The North Rift produces a large share of Kenya’s milk, yet farmers still lose income to poor quality, high feed costs and unreliable collection. This forum in Eldoret looks at investments that move the numbers.',
       'Speakers from processors, cooperatives, banks and development partners discuss bulk chilling, quality-based payment, fodder production, artificial insemination services and digital records for dairy farmers.',
     ],
-    tickets: conference(35, 400, 0.4),
+    tickets: inShillings(conference(35, 400, 0.4)),
   }),
   published({
     title: 'Anti-Money Laundering Training for Compliance Officers',

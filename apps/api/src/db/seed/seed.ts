@@ -94,6 +94,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     }
 
     const saleEvents: SaleEvent[] = [];
+    const currencyOf = new Map<number, string>();
     for (const [i, e] of DEMO_EVENTS.entries()) {
       const { id: imageId } = await savePreparedImage(tx, covers[i]!);
       const startTime = new Date(startOfNairobiDay(addDays(today, e.day)).getTime() + e.start * HOUR_MS);
@@ -107,7 +108,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           location: e.venue,
           shortDescription: e.short,
           fullDescription: [...e.about, practicalDetails(e.venue, e.start, e.hours)].join('\n\n'),
-          currency: DEFAULT_CURRENCY,
+          currency: e.currency ?? DEFAULT_CURRENCY,
           startTime,
           endTime: new Date(startTime.getTime() + e.hours * HOUR_MS),
           status: e.status,
@@ -122,7 +123,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           e.tickets.map((t, order) => ({
             eventId: event!.id,
             name: t.name,
-            priceMinor: toMinor(t.price, DEFAULT_CURRENCY),
+            priceMinor: toMinor(t.price, e.currency ?? DEFAULT_CURRENCY),
             noOfPersons: t.persons ?? 1,
             maxTickets: t.max,
             sold: t.sold,
@@ -137,9 +138,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           sold: ticketTypes.sold,
         });
       saleEvents.push({ eventId: event!.id, announcedAt, startTime, tickets });
+      currencyOf.set(event!.id, e.currency ?? DEFAULT_CURRENCY);
     }
 
-    await insertSales(tx, planDemoSales(saleEvents, now));
+    await insertSales(tx, planDemoSales(saleEvents, now), currencyOf);
     return true;
   });
 }
@@ -176,7 +178,11 @@ async function insertRows<R>(tx: Tx, table: PgTable, rows: Record<string, unknow
 }
 
 /** The planned buyers as `user` accounts, then their paid card bookings and the lines. */
-async function insertSales(tx: Tx, { buyers, bookings: planned }: ReturnType<typeof planDemoSales>) {
+async function insertSales(
+  tx: Tx,
+  { buyers, bookings: planned }: ReturnType<typeof planDemoSales>,
+  currencyOf: Map<number, string>,
+) {
   const accountRows = await insertRows<{ id: number; email: string }>(
     tx,
     accounts,
@@ -196,7 +202,7 @@ async function insertSales(tx: Tx, { buyers, bookings: planned }: ReturnType<typ
         fullName: `${buyer.firstName} ${buyer.lastName}`,
         email: buyer.email,
         msisdn: buyer.msisdn,
-        currency: DEFAULT_CURRENCY,
+        currency: currencyOf.get(b.eventId) ?? DEFAULT_CURRENCY,
         totalMinor: b.totalMinor,
         status: BOOKING_STATUS.paid,
         paymentMethod: 'card',

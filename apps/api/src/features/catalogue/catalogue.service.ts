@@ -3,6 +3,8 @@ import {
   startOfNairobiDay,
   type Category,
   type Event,
+  type EventCardData,
+  type ListEventCardsData,
   type ListEventsData,
   type ListEventsQuery,
   type OrganizerSummary,
@@ -22,7 +24,7 @@ import {
   type EventPageQuery,
   type EventWithTickets,
 } from './catalogue.repo.js';
-import { toEventView } from './event-view.js';
+import { toEventCard, toEventView } from './event-view.js';
 
 /** At most this many words of a search are used; more add nothing but work. */
 const MAX_SEARCH_WORDS = 8;
@@ -31,7 +33,11 @@ const MAX_SEARCH_WORDS = 8;
  * GET v1/event/view: published events that have not ended, soonest first; with `start`/`end`
  * (Nairobi days), those overlapping [start 00:00, end+1 00:00) too.
  */
-export async function listPublicEvents(db: Db, q: ListEventsQuery, now = new Date()): Promise<ListEventsData> {
+export async function listPublicEvents(
+  db: Db,
+  q: ListEventsQuery,
+  now = new Date(),
+): Promise<ListEventsData | ListEventCardsData> {
   const words = (q.filter ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   const { events, total } = await findPublicEventPage(
     db,
@@ -45,7 +51,8 @@ export async function listPublicEvents(db: Db, q: ListEventsQuery, now = new Dat
     },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );
-  return { data: events.map((e) => toEventView(e)), total };
+  const view: (e: EventWithTickets) => Event | EventCardData = q.fields === 'card' ? toEventCard : toEventView;
+  return { data: events.map((e) => view(e)), total };
 }
 
 /** GET v1/event/details/{id}: a published event with its open ticket types; 404 otherwise. */

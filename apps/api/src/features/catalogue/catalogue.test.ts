@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nairobiDay, type Event } from '@tikiti/contract';
+import { listEventCardsDataSchema, nairobiDay, type Event } from '@tikiti/contract';
 import { events, organisations, ticketTypes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
@@ -168,6 +168,24 @@ describe('GET v1/event/view', () => {
     expect(await list('limit=2&page=3')).toMatchObject({ ids: upcomingInOrder().slice(4), total: 5 });
     expect(await list('limit=2&page=4')).toMatchObject({ ids: [], total: 5 });
     expect(await list('limit=3&page=1&category_id=' + ids.catTech)).toMatchObject({ total: 3 });
+  });
+
+  it('gives only what a card shows with fields=card, paged the same way', async () => {
+    const full = await list('limit=2&page=2');
+    const res = await get('/v1/event/view?limit=2&page=2&fields=card');
+    expect(res.statusCode).toBe(200);
+    const cards = listEventCardsDataSchema.parse(res.json().data);
+    expect(cards.total).toBe(5);
+    expect(cards.data.map((e) => e.id)).toEqual(full.ids);
+    for (const [i, card] of cards.data.entries()) {
+      expect(card).not.toHaveProperty('full_description');
+      expect(card).not.toHaveProperty('tickets');
+      const { full_description, tickets, ...rest } = full.data[i]!;
+      expect(full_description.length + tickets.length).toBeGreaterThan(0);
+      expect(card).toEqual(rest);
+    }
+    expect(res.body.length).toBeLessThan(JSON.stringify(full.data).length);
+    expect((await get('/v1/event/view?fields=everything')).statusCode).toBe(400);
   });
 
   it('treats empty query values as not given', async () => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_CURRENCY,
   type Currency,
   type Event,
+  type EventCardData,
   type TicketType,
 } from '@tikiti/contract';
 import { publicImageUrls, type ImageUrls } from '../media/index.js';
@@ -53,7 +54,9 @@ export function toEventView(
     id: e.id,
     title: e.title,
     slug: slugify(e.title),
-    ...(e.imageKey === null ? { image: null, image_card: null } : imageUrls(e.imageKey)),
+    ...(e.imageKey === null
+      ? { image: null, image_card: null, image_srcset: null, image_card_srcset: null }
+      : imageUrls(e.imageKey)),
     start_time: e.startTime.toISOString(),
     end_time: e.endTime.toISOString(),
     location: e.location,
@@ -73,4 +76,10 @@ export function toEventView(
     created_at: e.createdAt.toISOString(),
     tickets,
   };
+}
+
+/** An event as a card shows it (GET v1/event/view?fields=card): no full description, no ticket types. */
+export function toEventCard(e: EventWithTickets): EventCardData {
+  const { full_description: _full, tickets: _tickets, ...card } = toEventView(e);
+  return card;
 }

@@ -1,6 +1,5 @@
 import type { JobHandler } from '../../jobs/queue.js';
 import {
-  cardProvider,
   findLatestPayment,
   findPaymentByIntent,
   markPaymentRefunded,
@@ -9,6 +8,7 @@ import {
 } from '../payments/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import { expireHolds, findBooking } from './checkout.repo.js';
+import { providerNamed } from './providers.js';
 import { REFUND_JOB, settleBooking } from './checkout.service.js';
 
 /** Holds swept per run; a backlog takes a few runs. */
@@ -37,8 +37,12 @@ export const settleOnIntentChangedJob: JobHandler<IntentChangedJob> = {
   async run({ provider, intentId }, { ctx }) {
     const payment = await findPaymentByIntent(ctx.db, provider, intentId);
     if (!payment) return; // not one of ours (or not recorded yet: the buyer's retrieve settles it)
-    const intent = await cardProvider(ctx).retrieveIntent(intentId);
+    const intent = await providerNamed(ctx, provider).retrieveIntent(intentId);
     await settleBooking(ctx, payment.bookingId, payment, intent);
+    // Daraja calls back once the prompt is answered; a query that has not caught up yet is asked again later.
+    if (provider === 'mpesa' && intent.status === 'processing') {
+      throw new Error('M-Pesa still reports the payment as processing; trying again');
+    }
   },
 };
 
@@ -51,7 +55,7 @@ export const refundBookingJob: JobHandler<{ bookingId: number }> = {
       findLatestPayment(ctx.db, bookingId),
     ]);
     if (!booking || !payment || payment.refundedAt) return;
-    await cardProvider(ctx).refund(payment.intentId, `refund-${booking.reference}`);
+    await providerNamed(ctx, payment.provider).refund(payment.intentId, `refund-${booking.reference}`);
     await markPaymentRefunded(ctx.db, payment.id);
     log.info({ bookingId, reference: booking.reference }, 'late payment refunded');
   },

@@ -136,6 +136,13 @@ export async function releaseHeld(tx: Tx, lines: { ticketTypeId: number; quantit
   }
 }
 
+/** A refunded sale: its tickets go back on sale. */
+export async function releaseSold(tx: Tx, lines: { ticketTypeId: number; quantity: number }[]) {
+  for (const [id, q] of perType(lines)) {
+    await tx.execute(sql`UPDATE ticket_types SET sold = sold - ${q} WHERE id = ${id}`);
+  }
+}
+
 /**
  * A payment that arrived after its hold ended: its tickets are sold again if they still fit.
  * False when any line does not fit; the caller's transaction must then be rolled back, since
@@ -203,6 +210,7 @@ export async function findBookingEvent(db: Db | Tx, eventId: number) {
       endTime: events.endTime,
       location: events.location,
       shortDescription: events.shortDescription,
+      currency: events.currency,
       imageId: events.imageId,
       imageKey: sql<string | null>`(SELECT key FROM media WHERE media.id = ${events.imageId})`,
     })

@@ -8,6 +8,8 @@ import {
   formatAmount,
   formatDateRange,
   isCurrency,
+  MPESA_PHONE_MESSAGE,
+  mpesaPhone,
   slugify,
   toMajor,
   type BookEventBody,
@@ -34,7 +36,6 @@ import { enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail
 import { issueETickets, revokeBookingTickets, ticketsConfirmationMail } from '../etickets/index.js';
 import { publicImageUrls } from '../media/index.js';
 import {
-  cardProvider,
   findLatestPayment,
   findPaymentBySecret,
   insertPayment,
@@ -43,6 +44,7 @@ import {
   type PaymentRow,
 } from '../payments/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
+import { providerNamed } from './providers.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import {
   bookTickets,
@@ -169,23 +171,39 @@ export async function bookEvent(
     if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
     seen.add(t.id);
   });
-  if (body.payment_method !== 'card') {
-    throw invalidField('payment_method', 'Only card payments are available for now');
+  if (body.payment_method === 'paypal') {
+    throw invalidField('payment_method', 'Pay by card or M-Pesa');
   }
-  const provider = cardProvider(ctx);
+  const mpesa = body.payment_method === 'mpesa';
+  if (mpesa) {
+    // M-Pesa takes shillings only: refused before anything is held or any prompt sent.
+    const event = await findBookingEvent(ctx.db, body.event_id);
+    if (!event) throw notFound('Event');
+    if (event.currency !== 'KES') {
+      throw invalidField('payment_method', 'M-Pesa takes Kenyan shillings only; pay for this event by card');
+    }
+  }
+  const provider = providerNamed(ctx, mpesa ? 'mpesa' : 'card');
   const reference = newReference();
   const buyer = buyerOf(body, who, reference);
-  const intentFor = (amountMinor: number, currency: Currency) =>
+  let phone: string | undefined;
+  if (mpesa) {
+    const raw = body.phone ?? buyer.msisdn ?? '';
+    phone = mpesaPhone(raw) ?? undefined;
+    if (!phone) throw invalidField(body.phone ? 'phone' : 'details.msisdn', MPESA_PHONE_MESSAGE);
+  }
+  const intentFor = (amountMinor: number, currency: Currency, ref: string, attempt = 0) =>
     provider.createIntent({
       amountMinor,
       currency,
-      reference,
-      idempotencyKey: `booking-${reference}`,
+      reference: ref,
+      idempotencyKey: attempt ? `booking-${ref}-${attempt}` : `booking-${ref}`,
       email: buyer.email,
-      description: `Tikiti booking ${reference}`,
+      description: `Tikiti booking ${ref}`,
+      phone,
     });
   // A provider that needs no round trip (the sandbox) has its payment recorded with the booking.
-  const local = provider.createsIntentsLocally ? await intentFor(0, DEFAULT_CURRENCY) : undefined;
+  const local = provider.createsIntentsLocally ? await intentFor(0, DEFAULT_CURRENCY, reference) : undefined;
 
   let booked;
   try {
@@ -221,9 +239,20 @@ export async function bookEvent(
 
   const currency = isCurrency(booked.currency) ? booked.currency : DEFAULT_CURRENCY;
   let clientSecret = booked.clientSecret;
+  let attempt = 0;
+  if (mpesa && booked.existing) {
+    // The same buyer trying M-Pesa again while the hold lasts: a prompt still on the phone is
+    // waited for; one that failed (cancelled, timed out, wrong PIN…) gives way to a new prompt.
+    const latest = await findLatestPayment(ctx.db, booked.bookingId);
+    clientSecret = latest?.clientSecret ?? null;
+    if (latest && latest.status === 'requires_payment_method' && latest.lastError) {
+      clientSecret = null;
+      attempt = latest.id;
+    }
+  }
   if (!clientSecret) {
     try {
-      const intent = await intentFor(booked.totalMinor, currency);
+      const intent = await intentFor(booked.totalMinor, currency, booked.reference, attempt);
       await insertPayment(ctx.db, {
         bookingId: booked.bookingId,
         provider: provider.name,
@@ -232,14 +261,19 @@ export async function bookEvent(
         status: intent.status,
         amountMinor: intent.amountMinor,
         currency: intent.currency,
+        phone: intent.phone ?? null,
       });
       clientSecret = intent.clientSecret;
     } catch (err) {
       // No payment, no hold: the tickets go straight back on sale (best effort: the sweep
-      // releases the hold anyway when it runs out).
-      await abandonBooking(ctx, booked.bookingId).catch(() => undefined);
+      // releases the hold anyway when it runs out). A failed retry keeps the hold.
+      if (!booked.existing) await abandonBooking(ctx, booked.bookingId).catch(() => undefined);
       if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
-      throw serviceUnavailable('Card payments are unavailable right now, please try again in a moment');
+      throw serviceUnavailable(
+        mpesa
+          ? 'M-Pesa is unavailable right now, please try again in a moment'
+          : 'Card payments are unavailable right now, please try again in a moment',
+      );
     }
   }
   return {
@@ -374,8 +408,10 @@ export async function retrieveBooking(
   const open = ([BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled] as number[]).includes(
     booking.status,
   );
-  if (open && payment.status !== 'canceled') {
-    const intent = await cardProvider(ctx).retrieveIntent(payment.intentId);
+  // A failed M-Pesa prompt never turns paid (a new prompt is a new payment): Daraja is not asked again.
+  const finished = payment.provider === 'mpesa' && payment.status === 'requires_payment_method' && payment.lastError;
+  if (open && payment.status !== 'canceled' && !finished) {
+    const intent = await providerNamed(ctx, payment.provider).retrieveIntent(payment.intentId);
     await settleBooking(ctx, booking.id, payment, intent);
     booking = (await findBooking(ctx.db, booking.id))!;
   }
@@ -397,6 +433,7 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
     payment_method: booking.paymentMethod,
     payment_status: (payment?.status ?? 'requires_payment_method') as StoredBooking['payment_status'],
     payment_error: payment?.lastError ?? null,
+    receipt_number: booking.status === BOOKING_STATUS.paid ? (payment?.receiptNumber ?? null) : null,
     hold_expires_at: booking.holdExpiresAt.toISOString(),
     paid_at: booking.paidAt?.toISOString() ?? null,
     full_name: booking.fullName,

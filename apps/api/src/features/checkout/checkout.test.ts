@@ -178,7 +178,13 @@ describe('POST v1/event/book', () => {
         400,
         'has ended',
       ],
-      ['M-Pesa for now', { event_id: event.id, tickets: line, payment_method: 'mpesa' }, 400, 'Only card'],
+      [
+        'M-Pesa for an event in dollars',
+        { event_id: event.id, tickets: line, payment_method: 'mpesa' },
+        400,
+        'Kenyan shillings only',
+      ],
+      ['PayPal', { event_id: event.id, tickets: line, payment_method: 'paypal' }, 400, 'Pay by card or M-Pesa'],
     ];
     for (const [what, body, status, message] of cases) {
       const res = await book(t.app, body);

@@ -3,6 +3,17 @@
  * settlement by the provider's word, hold expiry and late refunds. Others read the sales
  * figure of the organiser's dashboard, and e-tickets resolve their caller as checkout does (a
  * buyer's session or a guest's checkout token); the composition roots pick up its routes and jobs.
+ * Orders (refunds and cancellation) change a booking's state with the same locking and stock
+ * steps that settlement uses.
  */
 export { sumPaidBookings } from './sales.repo.js';
 export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';
+export {
+  findBooking,
+  findLines,
+  lockBooking,
+  releaseHeld,
+  releaseSold,
+  setBookingStatus,
+  type BookingRow,
+} from './checkout.repo.js';

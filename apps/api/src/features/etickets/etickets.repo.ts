@@ -100,6 +100,10 @@ const bookingColumns = {
   totalMinor: bookings.totalMinor,
   paymentMethod: bookings.paymentMethod,
   bookingCode: bookings.bookingCode,
+  /** The M-Pesa receipt of the payment that paid (docs/decisions/0012-mpesa-daraja.md). */
+  receiptNumber: sql<
+    string | null
+  >`(SELECT receipt_number FROM payments WHERE payments.booking_id = ${bookings.id} AND payments.receipt_number IS NOT NULL ORDER BY payments.id DESC LIMIT 1)`,
   eventId: events.id,
   title: events.title,
   startTime: events.startTime,

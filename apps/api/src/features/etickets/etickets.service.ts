@@ -119,6 +119,7 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
         booking_id: b.reference,
         currency,
         price: toMajor(b.totalMinor, currency),
+        receipt_number: b.receiptNumber,
         tickets: lines
           .filter((l) => l.bookingId === b.id)
           .map((l) => ({

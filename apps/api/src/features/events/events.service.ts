@@ -7,10 +7,11 @@ import {
   type EventFields,
   type ListOwnEventsQuery,
   DEFAULT_CURRENCY,
+  isWholeUnitCurrency,
   toMajor,
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage } from '../media/index.js';
 import { invalidatePublicCatalogue, loadEvent, loadEventPage, toEventView } from '../catalogue/index.js';
 import { sumPaidBookings } from '../checkout/index.js';
@@ -26,6 +27,7 @@ import {
   updateEventRow,
   type NewEventRow,
 } from './events.repo.js';
+import { lockTicketTypes } from './ticket-types.repo.js';
 
 /** The columns the event form writes (docs/product.md#where-we-depart-from-the-original-spec-and-why). */
 function columnsOf(fields: EventFields) {
@@ -98,9 +100,24 @@ export async function updateEvent(
   await db.transaction(async (tx) => {
     const event = await lockOwnEvent(tx, organisationId, eventId);
     if (!event) throw notFound('Event');
+    // A cancelled event's buyers have been refunded: it is never published again.
+    if (event.status === EVENT_STATUS.cancelled) throw conflict('This event is cancelled and can no longer be changed');
     if (fields.status === EVENT_STATUS.published && event.status !== EVENT_STATUS.published) {
       if ((await countOpenTicketTypes(tx, eventId)) === 0) {
         throw invalidField('status', 'Add at least one ticket type before publishing');
+      }
+    }
+    if (fields.currency !== event.currency) {
+      // One event never mixes currencies: its price list changes currency only before anything is sold or held.
+      const types = await lockTicketTypes(tx, eventId);
+      if (types.some((t) => t.sold + t.held > 0)) {
+        throw invalidField(
+          'currency',
+          `Tickets are already sold in ${event.currency}; the currency can no longer change`,
+        );
+      }
+      if (isWholeUnitCurrency(fields.currency) && types.some((t) => t.priceMinor % 100 !== 0)) {
+        throw invalidField('currency', `${fields.currency} prices are whole amounts; round the ticket prices first`);
       }
     }
     const stored = prepared ? await savePreparedImage(tx, prepared) : undefined;

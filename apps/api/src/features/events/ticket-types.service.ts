@@ -2,6 +2,7 @@ import {
   DEFAULT_CURRENCY,
   EVENT_STATUS,
   isCurrency,
+  isWholeUnitCurrency,
   toMinor,
   LIMITS,
   TICKET_STATUS,
@@ -27,6 +28,16 @@ const columnsOf = (t: TicketFields, currency: string) => ({
 });
 
 const isOpen = (t: { status: number }) => t.status === TICKET_STATUS.open;
+
+/** Shillings are whole (M-Pesa takes nothing else): a KES price with cents is refused. */
+function refuseFractions(tickets: TicketFields[], currency: string) {
+  if (!isWholeUnitCurrency(currency)) return;
+  tickets.forEach((t, i) => {
+    if (!Number.isInteger(t.price_per_ticket)) {
+      throw invalidField(`${i}.price_per_ticket`, `${currency} prices are whole amounts, such as 2500`);
+    }
+  });
+}
 
 function nextSortOrder(existing: TicketTypeRow[]) {
   return existing.reduce((max, t) => Math.max(max, t.sortOrder + 1), 0);
@@ -58,6 +69,7 @@ export async function registerTicketTypes(
   await db.transaction(async (tx) => {
     const event = await lockOwnEvent(tx, organisationId, eventId);
     if (!event) throw notFound('Event');
+    refuseFractions(tickets, event.currency);
     const existing = await lockTicketTypes(tx, eventId);
     const openBefore = existing.filter(isOpen).length;
     refuseTooMany(openBefore + tickets.length);
@@ -102,6 +114,7 @@ export async function updateTicketTypes(
   await db.transaction(async (tx) => {
     const event = await lockOwnEvent(tx, organisationId, eventId);
     if (!event) throw notFound('Event');
+    refuseFractions(tickets, event.currency);
     const existing = new Map((await lockTicketTypes(tx, eventId)).map((t) => [t.id, t]));
 
     // Validate every row before writing any.

@@ -9,6 +9,8 @@ export { mailRoutes } from './mail.routes.js';
 export { registerAttachmentSource } from './attachment-sources.js';
 export {
   bookingConfirmationMail,
+  bookingRefundedMail,
+  type RefundNotice,
   type BookingConfirmation,
   contactCopyMail,
   lateBookingRefundMail,

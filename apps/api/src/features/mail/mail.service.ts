@@ -46,9 +46,12 @@ export function retryDelaySeconds(attempts: number): number | null {
  * Queues a message durably (docs/architecture.md#background-work) as a `mail.send` job. Pass the request's
  * transaction so the message exists exactly when the change that caused it does; sending
  * happens later, in the job worker, so a mail server that is down never fails the request.
- * Answers the job id.
+ * Answers the job id. With `dedupeKey`, a message already queued under that key (while its job
+ * is kept) is not queued again: the answer is then null.
  */
-export async function enqueueMail(db: Db | Tx, mail: MailToSend): Promise<number> {
+export async function enqueueMail(db: Db | Tx, mail: MailToSend): Promise<number>;
+export async function enqueueMail(db: Db | Tx, mail: MailToSend, opts: { dedupeKey: string }): Promise<number | null>;
+export async function enqueueMail(db: Db | Tx, mail: MailToSend, opts?: { dedupeKey: string }): Promise<number | null> {
   const attachments = mail.attachments?.map((a) => ({
     filename: a.filename,
     contentType: a.contentType,
@@ -62,7 +65,11 @@ export async function enqueueMail(db: Db | Tx, mail: MailToSend): Promise<number
     ...(attachments?.length ? { attachments } : {}),
   };
   // Without a dedupe key every enqueue inserts a job.
-  return (await enqueueJob(db, MAIL_SEND_JOB, payload, { maxAttempts: MAX_SEND_ATTEMPTS }))!;
+  const id = await enqueueJob(db, MAIL_SEND_JOB, payload, {
+    maxAttempts: MAX_SEND_ATTEMPTS,
+    dedupeKey: opts?.dedupeKey,
+  });
+  return opts ? id : id!;
 }
 
 /**

@@ -227,3 +227,38 @@ export function lateBookingRefundMail(b: BookingSummary): MailContent {
     html: layout(subject, lines.map(paragraph).join('')),
   };
 }
+
+/** What the refund mail says of a booking whose money went back (an organiser's refund, or its event cancelled). */
+export interface RefundNotice {
+  firstName: string;
+  reference: string;
+  eventTitle: string;
+  total: string;
+  /** Set when the whole event was cancelled. */
+  eventCancelled: boolean;
+  /** The organiser's words on the cancellation, if any. */
+  reason: string | null;
+}
+
+/** Sent once the provider has given a refunded booking's money back. */
+export function bookingRefundedMail(r: RefundNotice): MailContent {
+  const subject = (
+    r.eventCancelled
+      ? `${r.eventTitle} is cancelled: your ${r.total} is refunded (${r.reference})`
+      : `Your booking for ${r.eventTitle} is refunded (${r.reference})`
+  ).slice(0, 200);
+  const lines = [
+    greeting(r.firstName),
+    r.eventCancelled
+      ? `We are sorry: the organiser has cancelled ${r.eventTitle}.`
+      : `The organiser of ${r.eventTitle} has refunded your booking ${r.reference}.`,
+    ...(r.reason ? [`The organiser says: “${r.reason}”`] : []),
+    `We have refunded ${r.total} to the card you paid with. Refunds usually reach your account within 5 to 10 working days. Booking reference: ${r.reference}.`,
+    'Your tickets for this booking no longer admit anyone at the door.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(subject, lines.map(paragraph).join('')),
+  };
+}

@@ -2,17 +2,36 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { appSecret } from '../../lib/app-secrets.js';
 
-/** An image's two addresses, as events carry them (`image` and `image_card`). */
+/**
+ * An image's addresses, as events carry them: the JPEGs (`image`, `image_card`) and, for
+ * `<img srcset>`, the same pictures as WebP at several widths, so a phone downloads a picture
+ * the size of its screen (docs/architecture.md, "Images").
+ */
 export interface ImageUrls {
   image: string;
   image_card: string;
+  image_srcset: string;
+  image_card_srcset: string;
+}
+
+/** Widths the WebP renditions come in (GET /media/{key}/{width}.webp and /media/{key}/card/{width}.webp). */
+export const IMAGE_WIDTHS = [640, 1080, 1600] as const;
+export const CARD_WIDTHS = [400, 800] as const;
+
+const srcset = (url: (w: number) => string, widths: readonly number[], query = '') =>
+  widths.map((w) => `${url(w)}${query} ${w}w`).join(', ');
+
+function imageUrls(key: string, query = ''): ImageUrls {
+  return {
+    image: `/media/${key}.jpg${query}`,
+    image_card: `/media/${key}/card.jpg${query}`,
+    image_srcset: srcset((w) => `/media/${key}/${w}.webp`, IMAGE_WIDTHS, query),
+    image_card_srcset: srcset((w) => `/media/${key}/card/${w}.webp`, CARD_WIDTHS, query),
+  };
 }
 
 /** The addresses of an image anyone may see: one of a published event. */
-export const publicImageUrls = (key: string): ImageUrls => ({
-  image: `/media/${key}.jpg`,
-  image_card: `/media/${key}/card.jpg`,
-});
+export const publicImageUrls = (key: string): ImageUrls => imageUrls(key);
 
 const SECRET_NAME = 'media-url-signing';
 const HOUR_MS = 3_600_000;
@@ -30,11 +49,7 @@ const mac = (secret: Buffer, key: string, expires: number) =>
 export async function imageUrlSigner(db: Db, now = Date.now()): Promise<(key: string) => ImageUrls> {
   const secret = await appSecret(db, SECRET_NAME);
   const expires = (Math.floor(now / HOUR_MS) + 1 + SIGNED_URL_HOURS) * HOUR_MS;
-  return (key) => {
-    const sig = `?sig=${expires}.${mac(secret, key, expires)}`;
-    const urls = publicImageUrls(key);
-    return { image: urls.image + sig, image_card: urls.image_card + sig };
-  };
+  return (key) => imageUrls(key, `?sig=${expires}.${mac(secret, key, expires)}`);
 }
 
 /** True when `sig` (from `?sig=`) is a live signature of `key` made by this application. */

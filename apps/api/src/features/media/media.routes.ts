@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { imageAccess, loadImage } from './media.service.js';
+import { notFound } from '../../http/errors.js';
+import { CARD_WIDTHS, IMAGE_WIDTHS } from './media-urls.js';
+import { imageAccess, loadImage, loadWebp } from './media.service.js';
 
 /** A published event's image never changes under its key: browsers and CDNs keep it a year. */
 const PUBLIC = 'public, max-age=31536000, immutable';
@@ -12,7 +14,7 @@ const PRIVATE = 'private, max-age=3600';
 const keyParamsSchema = z.object({ key: z.string().regex(/^[\w-]{16,64}$/, 'Not an image key') });
 const signatureQuerySchema = z.object({ sig: z.string().max(100).optional() });
 
-/** GET /media/{key}.jpg and /media/{key}/card.jpg (registered without the /v1 prefix). */
+/** GET /media/{key}.jpg, /media/{key}/card.jpg and their WebP widths (registered without the /v1 prefix). */
 export async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const serve = (variant: 'full' | 'card') => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -28,4 +30,24 @@ export async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const schema = { params: keyParamsSchema, querystring: signatureQuerySchema, hide: true };
   r.get('/media/:key.jpg', { schema }, serve('full'));
   r.get('/media/:key/card.jpg', { schema }, serve('card'));
+
+  const webp =
+    (variant: 'full' | 'card', widths: readonly number[]) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const { key, width } = request.params as { key: string; width: string };
+      const w = Number(width);
+      if (!widths.includes(w)) throw notFound('Image');
+      const { sig } = request.query as { sig?: string };
+      const access = await imageAccess(ctx.db, key, sig);
+      const etag = `"${key}-${variant}-${w}"`;
+      reply.header('cache-control', access.public ? PUBLIC : PRIVATE).header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('image/webp').send(await loadWebp(ctx.db, access.id, variant, w));
+    };
+  const webpSchema = {
+    params: keyParamsSchema.extend({ width: z.string().regex(/^\d{3,4}$/, 'Not a width') }),
+    querystring: signatureQuerySchema,
+    hide: true,
+  };
+  r.get('/media/:key/:width.webp', { schema: webpSchema }, webp('full', IMAGE_WIDTHS));
+  r.get('/media/:key/card/:width.webp', { schema: webpSchema }, webp('card', CARD_WIDTHS));
 }

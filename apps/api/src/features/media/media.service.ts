@@ -102,6 +102,31 @@ export async function imageAccess(db: Db, key: string, sig: string | undefined) 
   throw notFound('Image');
 }
 
+/** Recently made WebP renditions, so a busy event's picture is encoded once, not per visitor. */
+const renditions = new Map<string, Buffer>();
+const MAX_RENDITIONS = 200;
+
+/**
+ * An image variant as WebP at `width` pixels wide (never wider than the stored picture), for
+ * `<img srcset>`: made from the stored JPEG on first use and kept in a small in-memory cache.
+ */
+export async function loadWebp(db: Db, id: number, variant: 'full' | 'card', width: number) {
+  const cacheKey = `${id}:${variant}:${width}`;
+  const cached = renditions.get(cacheKey);
+  if (cached) {
+    // Most recently used last: the oldest entry is the first one dropped.
+    renditions.delete(cacheKey);
+    renditions.set(cacheKey, cached);
+    return cached;
+  }
+  const found = await findMediaBytes(db, id, variant);
+  if (!found) throw notFound('Image');
+  const bytes = await sharp(found.bytes).resize({ width, withoutEnlargement: true }).webp({ quality: 74 }).toBuffer();
+  renditions.set(cacheKey, bytes);
+  if (renditions.size > MAX_RENDITIONS) renditions.delete(renditions.keys().next().value!);
+  return bytes;
+}
+
 /** The bytes to serve for an image variant. */
 export async function loadImage(db: Db, id: number, variant: 'full' | 'card') {
   const found = await findMediaBytes(db, id, variant);

@@ -146,6 +146,50 @@ describe('GET /media', () => {
     }
   });
 
+  it('serves each width of the srcset as WebP, no wider than asked or than the picture, and no other widths', async () => {
+    const db = t.database.db;
+    const org = await createOrganiser(db);
+    const category = await createCategory(db);
+    const { event } = await createEvent(db, { organisationId: org.organisationId, categoryId: category.id, status: 1 });
+    const stored = await storeImage(db, await jpeg(1200, 900));
+    await db.update(events).set({ imageId: stored.id }).where(eq(events.id, event.id));
+    const urls = (await imageUrlSigner(db))(stored.key);
+    const entries = (srcset: string) =>
+      srcset.split(', ').map((entry) => {
+        const [url, w] = entry.split(' ');
+        return { url: url!.replace(/\?sig=.*$/, ''), width: Number(w!.slice(0, -1)) };
+      });
+    const full = entries(urls.image_srcset);
+    const card = entries(urls.image_card_srcset);
+    expect(full.map((e) => e.width)).toEqual([640, 1080, 1600]);
+    expect(card.map((e) => e.width)).toEqual([400, 800]);
+    for (const { url, width } of [...full, ...card]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(Math.min(width, url.includes('/card/') ? 800 : 1200));
+    }
+    const small = await t.app.inject({ method: 'GET', url: full[0]!.url });
+    const big = await t.app.inject({ method: 'GET', url: full[1]!.url });
+    expect(small.rawPayload.length).toBeLessThan(big.rawPayload.length);
+    for (const url of [`/media/${stored.key}/999.webp`, `/media/${stored.key}/card/1600.webp`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
+  it('serves a draft’s WebP widths only through the signed srcset', async () => {
+    const { key, urls } = await eventImage(2);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${key}/640.webp` })).statusCode).toBe(404);
+    const signed = urls.image_card_srcset.split(', ')[0]!.split(' ')[0]!;
+    expect(signed).toContain('?sig=');
+    const res = await t.app.inject({ method: 'GET', url: signed });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+  });
+
   it('answers a missing image with a 404 envelope', async () => {
     for (const url of ['/media/aaaaaaaaaaaaaaaaaaaaaa.jpg', '/media/aaaaaaaaaaaaaaaaaaaaaa/card.jpg']) {
       const res = await t.app.inject({ method: 'GET', url });

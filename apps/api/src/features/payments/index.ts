@@ -18,6 +18,7 @@ export {
   findPaymentBySecret,
   insertPayment,
   markPaymentRefunded,
+  setPaymentReceipt,
   updatePaymentState,
   type PaymentRow,
 } from './payments.repo.js';

@@ -16,6 +16,7 @@ export async function insertPayment(
     status: IntentStatus;
     amountMinor: number;
     currency: string;
+    phone?: string | null;
   },
 ) {
   await db.insert(payments).values(p).onConflictDoNothing();
@@ -59,6 +60,14 @@ export async function updatePaymentState(
     .update(payments)
     .set({ ...state, updatedAt: sql`now()` })
     .where(eq(payments.id, id));
+}
+
+/** Keeps an M-Pesa receipt number from the result callback; the first one stays. */
+export async function setPaymentReceipt(db: Db | Tx, id: number, receiptNumber: string) {
+  await db
+    .update(payments)
+    .set({ receiptNumber, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), sql`${payments.receiptNumber} IS NULL`));
 }
 
 /** Marks a payment refunded once; false when it already was. */

@@ -30,7 +30,11 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.get('/payments/config', { schema: { response: { 200: paymentConfigResponseSchema } } }, async (_request, reply) => {
     const provider = cardProvider(ctx);
-    return send(reply, { provider: provider.name, publishable_key: provider.publishableKey });
+    return send(reply, {
+      provider: provider.name,
+      publishable_key: provider.publishableKey,
+      mpesa: ctx.config.mpesa ? ('daraja' as const) : ('simulator' as const),
+    });
   });
 
   r.post(

@@ -10,6 +10,8 @@ export interface CreateIntentInput {
   idempotencyKey: string;
   email: string;
   description: string;
+  /** M-Pesa only: the phone the prompt goes to (2547XXXXXXXX). */
+  phone?: string;
 }
 
 /** A payment at the provider, as the provider reports it (the source of truth for settlement). */
@@ -21,6 +23,8 @@ export interface Intent {
   currency: string;
   /** The provider's words for the last failure ("Your card was declined."), else null. */
   lastError: string | null;
+  /** M-Pesa only: the number the prompt went to. */
+  phone?: string | null;
 }
 
 /** A verified webhook's news: something happened to this intent (read the intent itself for what). */
@@ -41,7 +45,7 @@ export class InvalidWebhookError extends Error {
 
 /**
  * One interface for every way to take money (docs/product.md#checkout-and-payments): Stripe
- * for cards, the built-in sandbox by default, M-Pesa next. Checkout calls only this.
+ * for cards, the built-in sandbox by default, and M-Pesa (features/mpesa). Checkout calls only this.
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

@@ -1,4 +1,4 @@
-import { slugify, toNairobiLocal, type Event } from '@tikiti/contract';
+import { DETAILS_IMAGE_SIZES, slugify, toNairobiLocal, type Event } from '@tikiti/contract';
 import { escapeHtml } from '../mail/index.js';
 
 /** What a page tells a crawler or a link preview before any script runs. */
@@ -9,6 +9,8 @@ export interface PageHead {
   path: string;
   /** Absolute or root-relative URL of the preview image. */
   image?: string;
+  /** The page's largest picture (its LCP), fetched before any script asks for it. */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
   jsonLd?: unknown;
   /** 404 for a page that does not exist (an unknown or unpublished event). */
   status?: number;
@@ -58,12 +60,16 @@ export function eventPageHead(event: Event, publicUrl: string, now = Date.now())
   const path = `/details/${event.id}/${slugify(event.title)}`;
   const description = (event.short_description || event.full_description).replace(/\s+/g, ' ').trim().slice(0, 200);
   const image = event.image ? `${publicUrl}${event.image}` : undefined;
+  const preloadImage = event.image
+    ? { href: event.image, srcset: event.image_srcset ?? undefined, sizes: DETAILS_IMAGE_SIZES }
+    : undefined;
   const ended = Date.parse(event.end_time) <= now;
   return {
     title: `${event.title} · ${SITE_NAME}`,
     description: description || DEFAULT_DESCRIPTION,
     path,
     image,
+    preloadImage,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -119,6 +125,15 @@ export function renderShell(shell: string, head: PageHead, publicUrl: string): s
     `<meta name="twitter:description" content="${attr(head.description)}" />`,
     ...(head.image ? [`<meta name="twitter:image" content="${attr(head.image)}" />`] : []),
     ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(head.preloadImage
+      ? [
+          `<link rel="preload" as="image" href="${attr(head.preloadImage.href)}"${
+            head.preloadImage.srcset
+              ? ` imagesrcset="${attr(head.preloadImage.srcset)}" imagesizes="${attr(head.preloadImage.sizes ?? '100vw')}"`
+              : ''
+          } fetchpriority="high" />`,
+        ]
+      : []),
     ...(head.jsonLd
       ? [`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`]
       : []),

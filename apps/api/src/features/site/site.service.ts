@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { slugify } from '@tikiti/contract';
+import { BLOG_POSTS, blogPostBySlug, slugify } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/errors.js';
 import { getPublicEvent, listSitemapEvents } from '../catalogue/index.js';
@@ -9,6 +9,7 @@ import { eventPageHead, fixedPageHead, renderShell, type PageHead } from './page
 /** Pages only a signed-in person has: kept out of search engines. */
 const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment'];
 const DETAILS = /^\/details\/(\d{1,10})(?:\/[^/]*)?\/?$/;
+const BLOG_POST = /^\/blog\/([a-z0-9-]{1,120})\/?$/;
 
 /** The shell read from disk, read again when a rebuild changes it. */
 let shellCache: { file: string; mtimeMs: number; html: string } | undefined;
@@ -31,6 +32,18 @@ async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       return { title: 'Event not found · Tikiti', description: 'This event is not on Tikiti.', path, status: 404 };
     }
+  }
+  const blog = BLOG_POST.exec(path);
+  if (blog) {
+    const post = blogPostBySlug(blog[1]!);
+    if (!post)
+      return {
+        title: 'Post not found · Tikiti',
+        description: 'This post is not on the Tikiti blog.',
+        path,
+        status: 404,
+      };
+    return { title: `${post.title} · Tikiti`, description: post.excerpt, path: `/blog/${post.slug}` };
   }
   return { ...fixedPageHead('/')!, path, noindex: PRIVATE_PREFIXES.some((p) => path.startsWith(p)) };
 }
@@ -58,7 +71,7 @@ export function robotsTxt(publicUrl: string): string {
 
 const STATIC_PAGES = ['/', '/all-events', '/about-us', '/talk-to-us', '/blog', '/privacy-policy'];
 
-/** sitemap.xml: the public pages and every published event that has not ended. */
+/** sitemap.xml: the public pages, the blog's posts and every published event that has not ended. */
 export async function sitemapXml(ctx: AppContext): Promise<string> {
   const base = ctx.config.publicUrl;
   const events = await listSitemapEvents(ctx.db);
@@ -68,6 +81,7 @@ export async function sitemapXml(ctx: AppContext): Promise<string> {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...STATIC_PAGES.map((p) => url(`${base}${p === '/' ? '/' : p}`)),
+    ...BLOG_POSTS.map((p) => url(`${base}/blog/${p.slug}`)),
     ...events.map((e) => url(`${base}/details/${e.id}/${slugify(e.title)}`, e.updatedAt)),
     '</urlset>',
     '',

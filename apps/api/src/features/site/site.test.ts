@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { slugify } from '@tikiti/contract';
+import { BLOG_POSTS, DETAILS_IMAGE_SIZES, slugify } from '@tikiti/contract';
+import { escapeHtml } from '../mail/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -131,6 +132,14 @@ describe('an event page as a link preview sees it', () => {
     expect(meta(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/media/${stored.key}.jpg`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect((await t.app.inject({ method: 'GET', url: `/media/${stored.key}.jpg` })).statusCode).toBe(200);
+    // The picture is the page's largest element: it is preloaded, in the widths and sizes the page's <img> names.
+    const preload =
+      /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high" \/>/.exec(
+        html,
+      );
+    expect(preload?.[1]).toBe(`/media/${stored.key}.jpg`);
+    expect(preload?.[2]).toContain(`/media/${stored.key}/640.webp 640w`);
+    expect(preload?.[3]).toBe(escapeHtml(DETAILS_IMAGE_SIZES));
   });
 
   it('escapes what organisers write: no markup or script can break out', async () => {
@@ -160,6 +169,18 @@ describe('an event page as a link preview sees it', () => {
     }
     expect(meta((await page('/all-events')).body, 'name', 'robots')).toBeUndefined();
   });
+
+  it('gives each blog post its own title, description and canonical address, and 404 to an unknown post', async () => {
+    const [post] = BLOG_POSTS;
+    const res = await page(`/blog/${post!.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${escapeHtml(post!.title)} · Tikiti</title>`);
+    expect(meta(res.body, 'name', 'description')).toBe(escapeHtml(post!.excerpt));
+    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/blog/${post!.slug}" />`);
+    const missing = await page('/blog/no-such-post');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Post not found · Tikiti</title>');
+  });
 });
 
 describe('robots.txt and sitemap.xml', () => {
@@ -185,6 +206,7 @@ describe('robots.txt and sitemap.xml', () => {
     const locs = urls.map((u) => u.loc);
     expect(locs).toContain(`${PUBLIC_URL}/`);
     expect(locs).toContain(`${PUBLIC_URL}/all-events`);
+    for (const post of BLOG_POSTS) expect(locs).toContain(`${PUBLIC_URL}/blog/${post.slug}`);
     expect(locs).toContain(`${PUBLIC_URL}/details/${published.event.id}/nairobi-fintech-summit`);
     expect(locs.some((l) => l.includes(`/details/${draft.event.id}/`))).toBe(false);
     expect(locs.some((l) => l.includes(`/details/${ended.event.id}/`))).toBe(false);

@@ -9,6 +9,8 @@ export interface BookingProblem {
   details: Partial<Record<keyof GuestDetails, string>>;
   /** By ticket type id: the line that ran short (409) or was refused. */
   lines: Record<number, string>;
+  /** The M-Pesa number's error (`phone`), when the server refused it. */
+  phone?: string;
 }
 
 const DETAIL = /^details\.(full_name|email_address|msisdn)$/;
@@ -25,6 +27,7 @@ export function bookingErrorOf(err: unknown, booking: Pick<PendingBooking, 'tick
   for (const { path, message } of err.fieldErrors) {
     const detail = DETAIL.exec(path);
     if (detail) problem.details[detail[1] as keyof GuestDetails] ??= message;
+    if (path === 'phone') problem.phone ??= message;
     const line = LINE.exec(path);
     const ticket = line ? booking.tickets[Number(line[1])] : undefined;
     if (ticket) problem.lines[ticket.id] ??= message;

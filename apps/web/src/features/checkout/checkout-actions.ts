@@ -11,6 +11,7 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod): Boo
     tickets: booking.tickets.map(({ id, qty, price }) => ({ id, qty, price })),
     payment_method: method,
     ...(booking.details ? { details: booking.details } : {}),
+    ...(method === 'mpesa' && booking.phone ? { phone: booking.phone } : {}),
   };
 }
 
@@ -20,8 +21,14 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod): Boo
  * and creates one. The booking and its payment go to the checkout store. Callers run it one at
  * a time (`useSingleFlight`), so repeat clicks never create a second payment.
  */
-export async function startPayment(booking: PendingBooking, method: PaymentMethod): Promise<BookingCreated> {
+export async function startPayment(
+  booking: PendingBooking,
+  method: PaymentMethod,
+  opts: { fresh?: boolean } = {},
+): Promise<BookingCreated> {
   useCheckout.getState().startBooking(booking);
+  // A new M-Pesa prompt after a failed one: the server sends it for the same hold.
+  if (opts.fresh) useCheckout.getState().dropPayment(method);
   const existing = useCheckout.getState().payments[method];
   if (isLive(existing)) return existing;
   const payment = await bookEvent(bookingBody(booking, method));

@@ -28,6 +28,8 @@ export interface CheckoutState {
   keepPayment(method: PaymentMethod, payment: BookingCreated): void;
   /** Forgets every payment of the booking (its hold ended, or the buyer starts again); the booking stays. */
   dropPayments(): void;
+  /** Forgets one method's payment (an M-Pesa prompt that failed, before a new one is sent). */
+  dropPayment(method: PaymentMethod): void;
   clear(): void;
 }
 
@@ -64,6 +66,12 @@ export const useCheckout = create<CheckoutState>()(
           payments: { ...s.payments, [method]: payment },
         })),
       dropPayments: () => set(noPayments),
+      dropPayment: (method) =>
+        set((s) => {
+          const { [method]: _secret, ...paymentSecrets } = s.paymentSecrets;
+          const { [method]: _payment, ...payments } = s.payments;
+          return { paymentSecrets, payments };
+        }),
       clear: () => set({ booking: null, ...noPayments }),
     }),
     persistFields<CheckoutState, 'booking' | 'paymentSecrets' | 'payments'>(['booking', 'paymentSecrets', 'payments']),

@@ -4,4 +4,5 @@ export const contentPages = {
   about: () => import('./pages/about-page'),
   privacy: () => import('./pages/privacy-page'),
   blog: () => import('./pages/blog-page'),
+  blogPost: () => import('./pages/blog-post-page'),
 };

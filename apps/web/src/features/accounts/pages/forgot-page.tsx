@@ -6,7 +6,7 @@ import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { showAlert, showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
 import { wait } from '../../../lib/wait';
@@ -29,6 +29,7 @@ export default function ForgotPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<ForgotPasswordBody>({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { username: '' } });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   const onValid = ({ username }: ForgotPasswordBody) =>
     run(async () => {
@@ -56,7 +57,7 @@ export default function ForgotPage() {
       }
     >
       <form
-        onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))}
+        onSubmit={handleSubmit(onValid, () => showFormAlert('All fields are required'))}
         noValidate
         className="space-y-5"
       >

@@ -8,7 +8,7 @@ import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { showAlert, showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
@@ -52,6 +52,7 @@ export default function RegisterDetailsPage() {
       terms: false,
     },
   });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   // docs/product.md#organiser-flows: step 2 without the data of step 1 goes back to step 1.
   if (!draft) return <Navigate to={routes.register} replace />;
@@ -77,8 +78,7 @@ export default function RegisterDetailsPage() {
     });
   const onInvalid = () => {
     const values = getValues();
-    showAlert(
-      'danger',
+    showFormAlert(
       anyBlank(values, FIELDS)
         ? 'All fields are required'
         : !values.terms

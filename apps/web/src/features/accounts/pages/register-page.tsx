@@ -6,7 +6,7 @@ import { registerStepOneSchema, type RegisterStepOne } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { clearAlert, showAlert } from '../../../lib/alert';
+import { clearAlert, showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { anyBlank } from '../../../lib/form-errors';
 import { useTitle } from '../../../lib/use-title';
 import { useAccountDrafts } from '../account-drafts';
@@ -31,6 +31,7 @@ export default function RegisterPage() {
     resolver: zodResolver(registerStepOneSchema),
     defaultValues: draft ?? { first_name: '', last_name: '', msisdn: '', email_address: '' },
   });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   const onValid = (values: RegisterStepOne) => {
     clearAlert();
@@ -38,7 +39,7 @@ export default function RegisterPage() {
     void navigate(routes.registerDetails);
   };
   const onInvalid = () =>
-    showAlert('danger', anyBlank(getValues(), FIELDS) ? 'All fields are required' : 'Check the highlighted fields');
+    showFormAlert(anyBlank(getValues(), FIELDS) ? 'All fields are required' : 'Check the highlighted fields');
 
   return (
     <AuthShell

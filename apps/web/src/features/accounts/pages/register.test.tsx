@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useAlert } from '../../../lib/alert';
 import { findBanner } from '../../../test-support/banner';
 import { answer, mockFetch } from '../../../test-support/fetch';
@@ -28,6 +28,26 @@ describe('organiser registration step 1 (docs/product.md#validation-rules)', () 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await findBanner('All fields are required');
     expect(useAccountDrafts.getState().registration).toBeNull();
+  });
+
+  it('takes the banner away once the missing field is filled in, and keeps what was typed', async () => {
+    const { user } = open();
+    await user.type(screen.getByLabelText('First name'), 'Amina');
+    await user.type(screen.getByLabelText('Last name'), 'Otieno');
+    await user.type(screen.getByLabelText('Email'), 'amina@example.co.ke');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await findBanner('All fields are required');
+    await user.type(screen.getByLabelText('Phone'), '0712345678');
+    await waitFor(() => expect(useAlert.getState().message).toBeNull());
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Amina');
+  });
+
+  it('keeps a complaint that is not about the fields while the form stays wrong', async () => {
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await findBanner('All fields are required');
+    await user.type(screen.getByLabelText('First name'), 'Amina');
+    expect(useAlert.getState().message?.text).toBe('All fields are required');
   });
 
   it('keeps the person as a draft and moves on to step 2', async () => {

@@ -8,7 +8,7 @@ import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert, useAlert } from '../../../lib/alert';
+import { showAlert, showFormAlert, useAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
@@ -52,6 +52,7 @@ export default function ResetPage() {
     resolver: zodResolver(verifySchema),
     defaultValues: { code: '', password: '', confirm: '' },
   });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   useEffect(() => {
     if (fromLink && fromLink !== stored) setResetUsername(fromLink);
@@ -75,8 +76,7 @@ export default function ResetPage() {
     });
   const onInvalid = () => {
     const values = getValues();
-    showAlert(
-      'danger',
+    showFormAlert(
       anyBlank(values, ['code', 'password', 'confirm'])
         ? 'All fields are required'
         : values.confirm !== values.password

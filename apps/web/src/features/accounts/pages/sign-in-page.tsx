@@ -6,7 +6,7 @@ import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { clearAlert, showAlert } from '../../../lib/alert';
+import { clearAlert, showAlert, showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
 import { useSignInOrganiser } from '../api/sign-in';
@@ -23,6 +23,7 @@ export default function SignInPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { username: '', password: '' } });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   const onValid = (body: LoginBody) =>
     run(async () => {
@@ -61,7 +62,7 @@ export default function SignInPage() {
       }
     >
       <form
-        onSubmit={handleSubmit(onValid, () => showAlert('danger', 'All fields are required'))}
+        onSubmit={handleSubmit(onValid, () => showFormAlert('All fields are required'))}
         noValidate
         className="space-y-5"
       >

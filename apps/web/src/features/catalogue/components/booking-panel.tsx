@@ -2,8 +2,8 @@ import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { CalendarX2, CreditCard, RotateCcw, ShieldCheck } from 'lucide-react';
-import { bookEventBodySchema, type Event, type GuestDetails } from '@tikiti/contract';
+import { CalendarX2, CreditCard, RotateCcw, ShieldCheck, Smartphone } from 'lucide-react';
+import { bookEventBodySchema, mpesaPhone, type Event, type GuestDetails } from '@tikiti/contract';
 import { ErrorDialog } from '../../../components/ui/error-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -114,11 +114,11 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
   const onSale = event.tickets.some((t) => availabilityOf(t) === 'open');
 
-  const pending = (form: { details?: GuestDetails }): PendingBooking => ({
+  const pending = (form: { details?: GuestDetails }, method: 'card' | 'mpesa' = 'card'): PendingBooking => ({
     event_id: event.id,
     event_title: event.title,
     tickets: lines,
-    payment_method: 'card',
+    payment_method: method,
     details: form.details,
     total_price: total,
     currency: event.currency,
@@ -149,6 +149,44 @@ function OpenBookingPanel({ event }: { event: Event }) {
         setLineErrors(problem.lines);
         setError(problem.message);
         // Show what is left now; the quantities picked stay as they are.
+        if (Object.keys(problem.lines).length > 0)
+          void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
+        return;
+      }
+      void navigate(routes.paymentMethod);
+    });
+  };
+
+  // M-Pesa, for events in shillings (docs/product.md#m-pesa): a guest whose phone is a Safaricom
+  // number gets the prompt at once; otherwise the payment page asks for the M-Pesa number.
+  const mpesaOffered = event.currency === 'KES';
+  const startMpesaPayment = () => {
+    if (busy) return;
+    const form = bookEventBodySchema.safeParse({
+      event_id: event.id,
+      tickets: lines.map(({ id, qty, price }) => ({ id, qty, price })),
+      payment_method: 'mpesa',
+      details: isBuyer ? undefined : details,
+    });
+    if (!form.success) return setError(form.error.issues[0]!.message);
+    setDetailErrors({});
+    setLineErrors({});
+    const phone = form.data.details ? mpesaPhone(form.data.details.msisdn) : null;
+    const next = { ...pending(form.data, 'mpesa'), ...(phone ? { phone: form.data.details!.msisdn } : {}) };
+    void run(async () => {
+      const { startPayment, bookingErrorOf } = await loadCheckoutActions();
+      if (!phone) {
+        useCheckout.getState().startBooking(next);
+        void navigate(routes.paymentMethod);
+        return;
+      }
+      try {
+        await startPayment(next, 'mpesa');
+      } catch (err) {
+        const problem = bookingErrorOf(err, next);
+        setDetailErrors(problem.details);
+        setLineErrors(problem.lines);
+        setError(problem.message);
         if (Object.keys(problem.lines).length > 0)
           void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
         return;
@@ -258,6 +296,20 @@ function OpenBookingPanel({ event }: { event: Event }) {
               {busy ? <Spinner className="h-5 w-5" /> : <CreditCard className="h-5 w-5" aria-hidden />}
               Credit / Debit
             </button>
+            {mpesaOffered && (
+              <button
+                type="button"
+                onClick={startMpesaPayment}
+                aria-busy={busy || undefined}
+                className={clsx(
+                  'mt-3 flex w-full items-center justify-center gap-2 rounded-xl border-2 border-emerald-600 bg-white px-4 py-3 font-semibold text-emerald-800 shadow-sm transition-colors hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2',
+                  busy && 'cursor-wait',
+                )}
+              >
+                <Smartphone className="h-5 w-5" aria-hidden />
+                M-Pesa
+              </button>
+            )}
           </div>
           {busy ? (
             <p className="mt-2 text-center text-xs text-slate-600" role="status">
@@ -266,7 +318,8 @@ function OpenBookingPanel({ event }: { event: Event }) {
           ) : (
             !held && (
               <p className="mt-2 text-center text-xs text-slate-500">
-                Your tickets are held for 15 minutes while you pay. Card details stay with the payment provider.
+                Your tickets are held for 15 minutes while you pay. Card details stay with the payment provider
+                {mpesaOffered ? '; M-Pesa asks for your PIN on your phone' : ''}.
               </p>
             )
           )}

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { CalendarDays, MapPin } from 'lucide-react';
-import type { Event } from '@tikiti/contract';
+import type { EventCardData } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { dateChip, formatDay, formatMoney } from '../../../lib/format';
 import { Skeleton } from '../../../components/ui/states';
 
 /** "From USD 25.00" (the lowest price still on sale), "Sold out", "Free" or a plain note when nothing is on sale. */
-export function priceFromLabel(event: Pick<Event, 'price_from' | 'currency' | 'sold_out'>): string {
+export function priceFromLabel(event: Pick<EventCardData, 'price_from' | 'currency' | 'sold_out'>): string {
   if (event.sold_out) return 'Sold out';
   if (event.price_from === null) return 'Tickets not on sale';
   if (event.price_from === 0) return 'Free';
@@ -33,15 +33,28 @@ export function DateChip({ iso, className }: { iso: string; className?: string }
 }
 
 /** An event image at 2:1, or a calm placeholder when the event has none. */
+/** The card's image on screen: the whole width on a phone, half on a tablet, a third from 1024 px. */
+export const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
+/**
+ * An event's picture, 2:1. With `srcSet` the browser picks the WebP width that fits the screen.
+ * `priority`: the page's largest picture (its LCP): fetched at once, before other images.
+ */
 export function EventImage({
   src,
+  srcSet,
+  sizes,
   alt,
   eager,
+  priority,
   className,
 }: {
   src: string | null;
+  srcSet?: string | null;
+  sizes?: string;
   alt: string;
   eager?: boolean;
+  priority?: boolean;
   className?: string;
 }) {
   if (!src) {
@@ -56,8 +69,11 @@ export function EventImage({
   return (
     <img
       src={src}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       width={800}
       height={400}
@@ -67,14 +83,30 @@ export function EventImage({
 }
 
 /** docs/product.md#buyer-side event card: image, date chip, title, short description, location, price; opens the details. */
-export function EventCard({ event, headingLevel = 3 }: { event: Event; headingLevel?: 2 | 3 }) {
+export function EventCard({
+  event,
+  headingLevel = 3,
+  eager,
+  priority,
+}: {
+  event: EventCardData;
+  headingLevel?: 2 | 3;
+  /** In the first row: loaded without waiting to scroll into view. */
+  eager?: boolean;
+  /** The first card: the page's largest picture. */
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600 has-[a:focus-visible]:ring-offset-2">
       <div className="relative overflow-hidden">
         <EventImage
           src={event.image_card ?? event.image}
+          srcSet={event.image_card ? event.image_card_srcset : undefined}
+          sizes={CARD_SIZES}
           alt={event.title}
+          eager={eager}
+          priority={priority}
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <DateChip iso={event.start_time} className="absolute right-3 top-3" />

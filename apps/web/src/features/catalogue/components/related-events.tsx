@@ -1,12 +1,12 @@
 import type { Event } from '@tikiti/contract';
-import { useEvents } from '../api/use-events';
+import { useEventCards } from '../api/use-events';
 import { EventCard, EventCardSkeleton } from './event-card';
 
 const SHOWN = 3;
 
 /** docs/product.md#buyer-side: other published events of the same category, this one left out. */
 export function RelatedEvents({ event }: { event: Event }) {
-  const query = useEvents({ limit: SHOWN + 1, category_id: event.category_id });
+  const query = useEventCards({ limit: SHOWN + 1, category_id: event.category_id });
   const related = query.data?.data.filter((e) => e.id !== event.id).slice(0, SHOWN) ?? [];
   // Nothing to suggest (or the suggestions failed to load): the page reads fine without them.
   if (!query.isPending && related.length === 0) return null;

@@ -7,9 +7,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Skeleton } from '../../../components/ui/states';
 import { useTitle } from '../../../lib/use-title';
 import { useCategories } from '../api/use-categories';
-import { useEvents } from '../api/use-events';
+import { useEventPages } from '../api/use-events';
 import { EventResults } from '../components/event-results';
-import { useGrowingLimit } from '../use-growing-limit';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -124,8 +123,7 @@ export default function AllEventsPage() {
   const categoryId = Number.isInteger(categoryParam) && categoryParam > 0 ? categoryParam : undefined;
   const q = params.get('q') ?? '';
 
-  const { limit, loadMore } = useGrowingLimit(`${categoryId ?? ''}|${q}`);
-  const events = useEvents({ limit, category_id: categoryId, filter: q || undefined });
+  const events = useEventPages({ category_id: categoryId, filter: q || undefined });
 
   const update = useCallback(
     (next: { category?: number | undefined; q?: string }) =>
@@ -165,8 +163,6 @@ export default function AllEventsPage() {
       <div className="mt-8">
         <EventResults
           query={events}
-          limit={limit}
-          onLoadMore={loadMore}
           label="Upcoming events"
           empty={
             q || categoryId ? (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, ExternalLink, MapPin, Ticket, UserRound } from 'lucide-react';
-import type { Event } from '@tikiti/contract';
+import { DETAILS_IMAGE_SIZES, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/states';
@@ -106,7 +106,14 @@ function EventDetails({ event }: { event: Event }) {
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
         <div className="min-w-0">
-          <EventImage src={event.image} alt={event.title} eager className="rounded-2xl" />
+          <EventImage
+            src={event.image}
+            srcSet={event.image_srcset}
+            sizes={DETAILS_IMAGE_SIZES}
+            alt={event.title}
+            priority
+            className="rounded-2xl"
+          />
           <section className="mt-10" aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-2xl font-bold tracking-tight">
               About this event

@@ -8,10 +8,9 @@ import { SelectField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/states';
 import { useTitle } from '../../../lib/use-title';
 import { useCategories } from '../api/use-categories';
-import { useEvents, type EventListFilters } from '../api/use-events';
+import { useEventPages, type EventListFilters } from '../api/use-events';
 import { useOrganizers } from '../api/use-organizers';
 import { EventResults } from '../components/event-results';
-import { useGrowingLimit } from '../use-growing-limit';
 
 const highlights = [
   {
@@ -150,14 +149,12 @@ function BrowseEvents() {
   const categories = useCategories();
   const organizers = useOrganizers();
 
-  const { limit, loadMore } = useGrowingLimit(`${categoryId}|${organizerId}|${preset}`);
   const filters: EventListFilters = {
-    limit,
     category_id: categoryId ? Number(categoryId) : undefined,
     organizer_id: organizerId ? Number(organizerId) : undefined,
     ...(preset ? datePresetRange(preset) : {}),
   };
-  const events = useEvents(filters);
+  const events = useEventPages(filters);
   const filtered = Boolean(categoryId || organizerId || preset);
   const clearFilters = () => {
     setCategoryId(ALL);
@@ -220,8 +217,6 @@ function BrowseEvents() {
       <div className="mt-8">
         <EventResults
           query={events}
-          limit={limit}
-          onLoadMore={loadMore}
           label="Events"
           empty={
             filtered ? (

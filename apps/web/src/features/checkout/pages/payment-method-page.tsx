@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, CreditCard, ShieldAlert } from 'lucide-react';
+import clsx from 'clsx';
+import { ArrowLeft, CreditCard, ShieldAlert, Smartphone } from 'lucide-react';
 import {
   formatPhone,
   guestDetailsSchema,
+  MPESA_PHONE_MESSAGE,
+  mpesaPhone,
   type BookingCreated,
   type GuestDetails,
   type PaymentMethod,
@@ -20,6 +23,7 @@ import { bookingErrorOf } from '../booking-errors';
 import { useCheckout, type PendingBooking } from '../checkout-store';
 import { successPath } from '../success-path';
 import { CardPayment } from '../components/card-payment';
+import { MpesaPayment } from '../components/mpesa-payment';
 import { HoldCountdown } from '../components/hold-countdown';
 import { OrderSummary } from '../components/order-summary';
 import { StickyPayBar } from '../components/sticky-pay-bar';
@@ -99,24 +103,68 @@ function GuestDetailsSection({
   );
 }
 
+function MethodOption({
+  value,
+  checked,
+  onSelect,
+  icon,
+  title,
+  hint,
+}: {
+  value: PaymentMethod;
+  checked: boolean;
+  onSelect: () => void;
+  icon: React.ReactNode;
+  title: string;
+  hint: string;
+}) {
+  return (
+    <label
+      className={clsx(
+        'flex cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
+        checked ? 'border-brand-700 bg-brand-50/60' : 'border-slate-200 bg-white hover:border-slate-300',
+      )}
+    >
+      <input
+        type="radio"
+        name="payment-method"
+        value={value}
+        checked={checked}
+        onChange={onSelect}
+        className="h-4 w-4 accent-brand-700"
+      />
+      {icon}
+      <span className="flex-1">
+        <span className="block font-semibold text-ink">{title}</span>
+        <span className="block text-sm text-slate-600">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
 function Checkout({ booking }: { booking: PendingBooking }) {
   const navigate = useNavigate();
   const isBuyer = useSession((s) => Boolean(s.token) && s.accountType === 'user');
-  const stored = useCheckout((s) => s.payments.card);
+  // M-Pesa is offered for events in shillings only (docs/product.md#m-pesa).
+  const mpesaOffered = booking.currency === 'KES';
+  const [method, setMethod] = useState<PaymentMethod>(
+    mpesaOffered && booking.payment_method === 'mpesa' ? 'mpesa' : 'card',
+  );
+  const stored = useCheckout((s) => s.payments[method]);
   const dropPayments = useCheckout((s) => s.dropPayments);
   const left = useCountdown(stored?.hold_expires_at);
   const payment: BookingCreated | undefined = stored && left !== null && left > 0 ? stored : undefined;
 
-  // Card is the only method today (docs/product.md#checkout-and-payments); M-Pesa comes next.
-  const [method, setMethod] = useState<PaymentMethod>('card');
   const guest = booking.details !== undefined || !isBuyer;
   const [details, setDetails] = useState<GuestDetails>(booking.details ?? noDetails);
+  const [phone, setPhone] = useState(booking.phone ?? booking.details?.msisdn ?? '');
+  const [phoneError, setPhoneError] = useState<string | undefined>();
   const [detailErrors, setDetailErrors] = useState<DetailErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const [busy, run] = useSingleFlight();
 
-  const proceed = () => {
+  const proceed = (opts: { fresh?: boolean } = {}) => {
     const parsed = guest ? guestDetailsSchema.safeParse(details) : null;
     if (parsed && !parsed.success) {
       const errs: DetailErrors = {};
@@ -125,12 +173,22 @@ function Checkout({ booking }: { booking: PendingBooking }) {
       return setError(parsed.error.issues[0]!.message);
     }
     setDetailErrors({});
+    if (method === 'mpesa' && !mpesaPhone(phone)) {
+      setPhoneError(MPESA_PHONE_MESSAGE);
+      return setError(MPESA_PHONE_MESSAGE);
+    }
+    setPhoneError(undefined);
     void run(async () => {
       try {
-        await startPayment({ ...booking, details: parsed?.data }, method);
+        await startPayment(
+          { ...booking, details: parsed?.data, payment_method: method, ...(method === 'mpesa' ? { phone } : {}) },
+          method,
+          opts,
+        );
       } catch (err) {
         const problem = bookingErrorOf(err, booking);
         setDetailErrors(problem.details);
+        if (problem.phone) setPhoneError(problem.phone);
         setError(problem.message);
       }
     });
@@ -172,29 +230,70 @@ function Checkout({ booking }: { booking: PendingBooking }) {
               <h2 id="method-heading" className="text-lg font-bold">
                 Payment method
               </h2>
-              <fieldset className="mt-4">
+              <fieldset className="mt-4 space-y-3">
                 <legend className="sr-only">Pay with</legend>
-                <label className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-brand-700 bg-brand-50/60 px-4 py-3.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
-                  <input
-                    type="radio"
-                    name="payment-method"
-                    value="card"
-                    checked={method === 'card'}
-                    onChange={() => {
-                      // Another method would start its own payment with fresh forms.
-                      setMethod('card');
-                    }}
-                    className="h-4 w-4 accent-brand-700"
+                {/* Another method starts its own payment with fresh forms. */}
+                <MethodOption
+                  value="card"
+                  checked={method === 'card'}
+                  onSelect={() => setMethod('card')}
+                  icon={<CreditCard className="h-5 w-5 text-brand-700" aria-hidden />}
+                  title="Credit / Debit card"
+                  hint="Visa, Mastercard and American Express"
+                />
+                {mpesaOffered && (
+                  <MethodOption
+                    value="mpesa"
+                    checked={method === 'mpesa'}
+                    onSelect={() => setMethod('mpesa')}
+                    icon={<Smartphone className="h-5 w-5 text-emerald-700" aria-hidden />}
+                    title="M-Pesa"
+                    hint="A prompt on your phone: enter your M-Pesa PIN to pay"
                   />
-                  <CreditCard className="h-5 w-5 text-brand-700" aria-hidden />
-                  <span className="flex-1">
-                    <span className="block font-semibold text-ink">Credit / Debit card</span>
-                    <span className="block text-sm text-slate-600">Visa, Mastercard and American Express</span>
-                  </span>
-                </label>
+                )}
               </fieldset>
 
-              {payment ? (
+              {method === 'mpesa' ? (
+                <div className="mt-6 border-t border-slate-200 pt-6">
+                  {payment ? (
+                    <MpesaPayment
+                      key={payment.client_secret}
+                      payment={payment}
+                      phone={phone}
+                      onSettled={onSettled}
+                      onRetry={() => proceed({ fresh: true })}
+                      retrying={busy}
+                    />
+                  ) : (
+                    <div className="space-y-4">
+                      <TextField
+                        label="M-Pesa number"
+                        type="tel"
+                        autoComplete="tel"
+                        inputMode="tel"
+                        maxLength={20}
+                        placeholder="07xx xxx xxx"
+                        hint="The Safaricom number that will get the payment prompt"
+                        value={phone}
+                        error={phoneError}
+                        onChange={(e) => {
+                          setPhone(e.target.value);
+                          setPhoneError(undefined);
+                        }}
+                      />
+                      <Button
+                        size="lg"
+                        className="hidden w-full md:flex"
+                        busy={busy}
+                        busyText="Sending the prompt..."
+                        onClick={() => proceed()}
+                      >
+                        Send M-Pesa prompt
+                      </Button>
+                    </div>
+                  )}
+                </div>
+              ) : payment ? (
                 <div className="mt-6 border-t border-slate-200 pt-6">
                   <CardPayment
                     key={`${method}:${payment.client_secret}`}
@@ -207,7 +306,13 @@ function Checkout({ booking }: { booking: PendingBooking }) {
                 </div>
               ) : (
                 <div className="mt-6 hidden md:block">
-                  <Button size="lg" className="w-full" busy={busy} busyText="Holding your tickets..." onClick={proceed}>
+                  <Button
+                    size="lg"
+                    className="w-full"
+                    busy={busy}
+                    busyText="Holding your tickets..."
+                    onClick={() => proceed()}
+                  >
                     Proceed
                   </Button>
                 </div>
@@ -235,12 +340,18 @@ function Checkout({ booking }: { booking: PendingBooking }) {
       </div>
 
       <StickyPayBar label="Total to pay" total={total}>
-        {payment ? (
+        {method === 'mpesa' ? (
+          payment ? null : (
+            <Button size="lg" busy={busy} busyText="Sending..." onClick={() => proceed()}>
+              Send prompt
+            </Button>
+          )
+        ) : payment ? (
           <Button type="submit" form={FORM_ID} size="lg" busy={paying}>
             Pay now
           </Button>
         ) : (
-          <Button size="lg" busy={busy} onClick={proceed}>
+          <Button size="lg" busy={busy} onClick={() => proceed()}>
             Proceed
           </Button>
         )}

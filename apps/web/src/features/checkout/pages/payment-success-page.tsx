@@ -76,6 +76,14 @@ function Receipt({ booking }: { booking: StoredBooking }) {
           Thank you, your tickets are booked. Your booking reference is{' '}
           <strong className="font-semibold text-ink">{booking.reference}</strong>.
         </p>
+        {booking.receipt_number && (
+          <p className="mt-1 text-slate-600">
+            M-Pesa receipt{' '}
+            <strong className="font-semibold text-ink" data-testid="mpesa-receipt">
+              {booking.receipt_number}
+            </strong>
+          </p>
+        )}
       </header>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">

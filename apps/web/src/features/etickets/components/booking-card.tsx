@@ -290,6 +290,14 @@ export function BookingCard({
               <dt className="text-slate-500">Payment method</dt>
               <dd className="font-semibold text-ink">{PAYMENT_METHOD_LABELS[booking.booking.payment_method]}</dd>
             </div>
+            {booking.booking.receipt_number && (
+              <div>
+                <dt className="text-slate-500">M-Pesa receipt</dt>
+                <dd className="font-semibold tabular-nums text-ink" data-testid="mpesa-receipt">
+                  {booking.booking.receipt_number}
+                </dd>
+              </div>
+            )}
           </dl>
 
           {revoked && (

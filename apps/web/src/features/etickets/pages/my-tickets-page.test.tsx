@@ -25,6 +25,7 @@ const pastBooking = eTicketFixture({
     booking_id: 'TK-PAST234',
     currency: 'USD',
     price: 40,
+    receipt_number: null,
     tickets: [{ name: 'Group of 4', no_of_persons: 4, price_per_ticket: 40, quantity: 1 }],
   },
   tickets: [eTicketItemFixture({ id: 601, ticket_type: 'Group of 4', admits: 4 })],

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { ExternalLink, ImageOff, Ticket } from 'lucide-react';
+import { ExternalLink, ImageOff, ReceiptText, Ticket } from 'lucide-react';
 import { EVENT_STATUS, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { dateChip, formatDateRange } from '../../../lib/format';
@@ -89,6 +89,13 @@ export function EventCard({ event }: { event: Event }) {
           >
             <Ticket className="h-4 w-4" aria-hidden />
             Tickets
+          </Link>
+          <Link
+            to={routes.eventOrders(event.id)}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            <ReceiptText className="h-4 w-4" aria-hidden />
+            Orders
           </Link>
           {event.status === EVENT_STATUS.published && (
             <Link

@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { anyBlank } from '../../../lib/form-errors';
 import { useCategories } from '../api/list-categories';
 import type { EventDetails } from '../event-drafts';
@@ -69,6 +69,7 @@ function DetailsForm({
         }
       : { title: '', category_id: '', currency: DEFAULT_CURRENCY, start_time: '', end_time: '', location: '' },
   });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   const onValid = (v: StepOneOutput) =>
     onSubmit({
@@ -80,7 +81,7 @@ function DetailsForm({
       end_time: fromNairobiLocal(v.end_time).toISOString(),
     });
   const onInvalid = () =>
-    showAlert('danger', anyBlank(getValues(), REQUIRED) ? 'All fields are required' : 'Check the highlighted fields');
+    showFormAlert(anyBlank(getValues(), REQUIRED) ? 'All fields are required' : 'Check the highlighted fields');
 
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { showAlert, showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 
@@ -90,6 +90,7 @@ export function TicketRowsForm({
     resolver,
     defaultValues: { tickets: initial.length ? initial : [newTicketRow()] },
   });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
   const { fields, append, remove } = useFieldArray({ control, name: 'tickets' });
   const rows = watch('tickets');
   const visible = rows.filter((r) => r.status !== TICKET_STATUS.deleted).length;
@@ -130,7 +131,7 @@ export function TicketRowsForm({
     });
   const onInvalid = () => {
     const open = getValues('tickets').filter((r) => r.status !== TICKET_STATUS.deleted);
-    showAlert('danger', open.some(rowIncomplete) ? 'All fields are required' : 'Check the highlighted fields');
+    showFormAlert(open.some(rowIncomplete) ? 'All fields are required' : 'Check the highlighted fields');
   };
 
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { errorMessage } from '../../../lib/api-client';
-import { clearAlert, showAlert } from '../../../lib/alert';
+import { clearAlert, showAlert, showFormAlert } from '../../../lib/alert';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { descriptionsSchema, type DescriptionValues } from './description-fields';
 import { imageErrorOf } from './image-picker';
@@ -47,7 +47,7 @@ export function useImageAndDescriptions(defaults: Partial<DescriptionValues> | n
     requireImage(): boolean {
       if (file) return true;
       setImageError(IMAGE_REQUIRED);
-      showAlert('danger', IMAGE_REQUIRED);
+      showFormAlert(IMAGE_REQUIRED);
       return false;
     },
     showSaveError(err: unknown) {

@@ -26,7 +26,10 @@ export default function EditStep1Page() {
         title="Update Event"
         intro={
           <>
-            Editing <span className="font-medium text-ink">{event.title}</span>
+            Editing <span className="font-medium text-ink">{event.title}</span> ·{' '}
+            <Link to={routes.eventOrders(event.id)} className="font-semibold text-brand-700 hover:underline">
+              Orders and refunds
+            </Link>
           </>
         }
         step={{ n: 1, of: 3, label: 'Details' }}

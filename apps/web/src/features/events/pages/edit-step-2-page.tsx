@@ -74,7 +74,10 @@ export default function EditStep2Page() {
         title="Update Event"
         intro={
           <>
-            Editing <span className="font-medium text-ink">{event.title}</span>
+            Editing <span className="font-medium text-ink">{event.title}</span> ·{' '}
+            <Link to={routes.eventOrders(event.id)} className="font-semibold text-brand-700 hover:underline">
+              Orders and refunds
+            </Link>
           </>
         }
         step={{ n: 2, of: 3, label: 'Image, description and visibility' }}

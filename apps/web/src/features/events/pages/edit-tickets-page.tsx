@@ -29,7 +29,10 @@ export default function EditTicketsPage() {
         intro={
           event.data ? (
             <>
-              Tickets of <span className="font-medium text-ink">{event.data.title}</span>
+              Tickets of <span className="font-medium text-ink">{event.data.title}</span> ·{' '}
+              <Link to={routes.eventOrders(id)} className="font-semibold text-brand-700 hover:underline">
+                Orders and refunds
+              </Link>
             </>
           ) : undefined
         }

@@ -7,7 +7,7 @@ import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert } from '../../../lib/alert';
+import { showAlert, showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
@@ -33,6 +33,7 @@ export default function InvitePage() {
     resolver: zodResolver(inviteWithRoleBodySchema),
     defaultValues: { first_name: '', last_name: '', email_address: '', msisdn: '', role: 'admin' },
   });
+  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   const onValid = (body: InviteWithRoleBody) =>
     run(async () => {
@@ -45,7 +46,7 @@ export default function InvitePage() {
       }
     });
   const onInvalid = () =>
-    showAlert('danger', anyBlank(getValues(), FIELDS) ? 'All fields are required' : 'Check the highlighted fields');
+    showFormAlert(anyBlank(getValues(), FIELDS) ? 'All fields are required' : 'Check the highlighted fields');
 
   return (
     <div className="mx-auto max-w-2xl">

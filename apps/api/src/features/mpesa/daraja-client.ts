@@ -1,0 +1,208 @@
+import { NAIROBI_OFFSET_MINUTES } from '@tikiti/contract';
+
+/**
+ * A client of Safaricom's Daraja API for M-Pesa Express (docs/decisions/0012-mpesa-daraja.md):
+ * the OAuth client-credentials token, the STK push and the STK query. It speaks plain HTTP
+ * through `fetch`, so it works against Safaricom's sandbox or live hosts, the built-in
+ * simulator, or any server that speaks the same API.
+ */
+export interface DarajaConfig {
+  /** https://sandbox.safaricom.co.ke or https://api.safaricom.co.ke (no trailing slash needed). */
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  /** The business shortcode (paybill or till) that receives the money. */
+  shortcode: string;
+  passkey: string;
+  /** Where Daraja posts the result: our POST v1/payments/mpesa/callback. */
+  callbackUrl: string;
+}
+
+export interface DarajaOptions {
+  fetch?: typeof fetch;
+  now?: () => Date;
+  /** Per request (Daraja answers in well under this). */
+  timeoutMs?: number;
+}
+
+/** A refusal or failure from Daraja, with its documented error code ("404.001.03") when it gave one. */
+export class DarajaError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errorCode: string | null,
+  ) {
+    super(message);
+    this.name = 'DarajaError';
+  }
+}
+
+/** Daraja's "still waiting for the buyer" answer to an STK query. */
+export const STILL_PROCESSING_CODE = '500.001.1001';
+/** Daraja's error code for an unknown or expired access token. */
+const INVALID_TOKEN_CODE = '404.001.03';
+/** A token is renewed this long before Daraja says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+export interface StkPushInput {
+  /** Whole shillings. */
+  amount: number;
+  /** 2547XXXXXXXX or 2541XXXXXXXX. */
+  phone: string;
+  /** The booking reference, at most 12 characters. */
+  accountReference: string;
+  /** At most 13 characters. */
+  description: string;
+}
+
+export interface StkPushAccepted {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  customerMessage: string;
+}
+
+export type StkQueryResult = { state: 'processing' } | { state: 'done'; resultCode: number; resultDesc: string };
+
+/** YYYYMMDDHHmmss in Nairobi time, as Daraja's Timestamp and password want it. */
+export function darajaTimestamp(at: Date): string {
+  const local = new Date(at.getTime() + NAIROBI_OFFSET_MINUTES * 60_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${local.getUTCFullYear()}${p(local.getUTCMonth() + 1)}${p(local.getUTCDate())}` +
+    `${p(local.getUTCHours())}${p(local.getUTCMinutes())}${p(local.getUTCSeconds())}`
+  );
+}
+
+/** base64(shortcode + passkey + timestamp): the STK password. */
+export const stkPassword = (shortcode: string, passkey: string, timestamp: string) =>
+  Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
+
+export function darajaClient(config: DarajaConfig, options: DarajaOptions = {}) {
+  const doFetch = options.fetch ?? fetch;
+  const now = options.now ?? (() => new Date());
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const base = config.baseUrl.replace(/\/$/, '');
+  let token: { value: string; expiresAt: number } | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  async function call(path: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      throw new DarajaError(`M-Pesa could not be reached (${(err as Error).message})`, 0, null);
+    }
+    const text = await res.text();
+    let body: Record<string, unknown>;
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      body = { errorMessage: text.slice(0, 200) };
+    }
+    return { status: res.status, body };
+  }
+
+  const errorOf = (status: number, body: Record<string, unknown>) =>
+    new DarajaError(
+      String(body.errorMessage ?? body.ResponseDescription ?? `M-Pesa answered ${status}`),
+      status,
+      typeof body.errorCode === 'string' ? body.errorCode : null,
+    );
+
+  async function fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
+    const { status, body } = await call('/oauth/v1/generate?grant_type=client_credentials', {
+      method: 'GET',
+      headers: { authorization: `Basic ${basic}` },
+    });
+    if (status !== 200 || typeof body.access_token !== 'string') throw errorOf(status, body);
+    const seconds = Number(body.expires_in ?? 3599);
+    token = {
+      value: body.access_token,
+      expiresAt: now().getTime() + Math.max(0, seconds * 1000 - TOKEN_MARGIN_MS),
+    };
+    return token.value;
+  }
+
+  /** The cached token while it lasts; one request for a new one however many callers wait. */
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > now().getTime()) return token.value;
+    pendingToken ??= fetchToken().finally(() => {
+      pendingToken = null;
+    });
+    return pendingToken;
+  }
+
+  /** A call with the bearer token; a token Daraja no longer knows is renewed once and the call repeated. */
+  async function authorised(path: string, payload: unknown) {
+    for (let attempt = 0; ; attempt += 1) {
+      const value = await accessToken();
+      const result = await call(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${value}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const expired = result.status === 401 || result.body.errorCode === INVALID_TOKEN_CODE;
+      if (!expired || attempt > 0) return result;
+      if (token?.value === value) token = null;
+    }
+  }
+
+  function credentials() {
+    const timestamp = darajaTimestamp(now());
+    return {
+      BusinessShortCode: config.shortcode,
+      Password: stkPassword(config.shortcode, config.passkey, timestamp),
+      Timestamp: timestamp,
+    };
+  }
+
+  return {
+    accessToken,
+
+    /** Sends the prompt to the buyer's phone; Daraja's acceptance only means the prompt is on its way. */
+    async stkPush(input: StkPushInput): Promise<StkPushAccepted> {
+      if (!Number.isInteger(input.amount) || input.amount < 1) {
+        throw new DarajaError('M-Pesa takes whole shillings only', 400, null);
+      }
+      if (!/^254[17]\d{8}$/.test(input.phone)) {
+        throw new DarajaError('M-Pesa needs a Safaricom number such as 254712345678', 400, null);
+      }
+      const { status, body } = await authorised('/mpesa/stkpush/v1/processrequest', {
+        ...credentials(),
+        TransactionType: 'CustomerPayBillOnline',
+        Amount: input.amount,
+        PartyA: input.phone,
+        PartyB: config.shortcode,
+        PhoneNumber: input.phone,
+        CallBackURL: config.callbackUrl,
+        AccountReference: input.accountReference.slice(0, 12),
+        TransactionDesc: input.description.slice(0, 13),
+      });
+      if (status !== 200 || String(body.ResponseCode) !== '0' || typeof body.CheckoutRequestID !== 'string') {
+        throw errorOf(status, body);
+      }
+      return {
+        merchantRequestId: String(body.MerchantRequestID ?? ''),
+        checkoutRequestId: body.CheckoutRequestID,
+        customerMessage: String(body.CustomerMessage ?? ''),
+      };
+    },
+
+    /** What became of a prompt: still waiting, or done with Daraja's ResultCode (0 is paid). */
+    async stkQuery(checkoutRequestId: string): Promise<StkQueryResult> {
+      const { status, body } = await authorised('/mpesa/stkpushquery/v1/query', {
+        ...credentials(),
+        CheckoutRequestID: checkoutRequestId,
+      });
+      if (body.errorCode === STILL_PROCESSING_CODE) return { state: 'processing' };
+      if (status !== 200 || String(body.ResponseCode) !== '0' || body.ResultCode === undefined) {
+        throw errorOf(status, body);
+      }
+      const resultCode = Number(body.ResultCode);
+      if (!Number.isInteger(resultCode)) throw errorOf(status, body);
+      return { state: 'done', resultCode, resultDesc: String(body.ResultDesc ?? '') };
+    },
+  };
+}
+export type DarajaClient = ReturnType<typeof darajaClient>;

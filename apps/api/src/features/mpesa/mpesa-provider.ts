@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { mpesaResultMessage } from '@tikiti/contract';
+import { badRequest, invalidField } from '../../http/errors.js';
+import type { CreateIntentInput, Intent, PaymentProvider } from '../payments/index.js';
+import { DarajaError, type DarajaClient } from './daraja-client.js';
+
+/** What an M-Pesa payment is called on statements and the phone's prompt (13 characters at most). */
+const DESCRIPTION = 'Tikiti ticket';
+
+/**
+ * M-Pesa Express behind the payment provider interface (docs/decisions/0012-mpesa-daraja.md).
+ * An intent is one STK push: its id is Daraja's CheckoutRequestID, its secret our own random
+ * one. Its state is always read with the STK query, never taken from a callback: processing
+ * while the buyer has the prompt, succeeded on ResultCode 0, and on any other ResultCode
+ * `requires_payment_method` with the buyer's reason (cancelled, timed out, low balance, wrong PIN).
+ */
+export function mpesaProvider(client: DarajaClient): PaymentProvider {
+  return {
+    name: 'mpesa',
+    publishableKey: null,
+    createsIntentsLocally: false,
+
+    async createIntent(input: CreateIntentInput): Promise<Intent> {
+      if (input.currency !== 'KES') {
+        throw invalidField('payment_method', 'M-Pesa takes Kenyan shillings only; pay for this event by card');
+      }
+      if (!input.phone) throw invalidField('phone', 'Enter the M-Pesa number to send the prompt to');
+      if (input.amountMinor % 100 !== 0) throw badRequest('M-Pesa takes whole shillings only');
+      let accepted;
+      try {
+        accepted = await client.stkPush({
+          amount: input.amountMinor / 100,
+          phone: input.phone,
+          accountReference: input.reference,
+          description: DESCRIPTION,
+        });
+      } catch (err) {
+        // Daraja's refusal of the number itself is the buyer's to fix; anything else is ours.
+        if (err instanceof DarajaError && err.status === 400 && /phone/i.test(err.message)) {
+          throw invalidField('phone', 'M-Pesa does not know this number; check it and try again');
+        }
+        throw err;
+      }
+      return {
+        id: accepted.checkoutRequestId,
+        clientSecret: `mp_${randomBytes(24).toString('base64url')}`,
+        status: 'processing',
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        lastError: null,
+        phone: input.phone,
+      };
+    },
+
+    async retrieveIntent(intentId: string): Promise<Intent> {
+      const result = await client.stkQuery(intentId);
+      const base = { id: intentId, clientSecret: '', amountMinor: 0, currency: 'KES' };
+      if (result.state === 'processing') return { ...base, status: 'processing', lastError: null };
+      if (result.resultCode === 0) return { ...base, status: 'succeeded', lastError: null };
+      return { ...base, status: 'requires_payment_method', lastError: mpesaResultMessage(result.resultCode) };
+    },
+
+    async refund(): Promise<void> {
+      // Daraja's reversal needs an initiator's credentials we do not hold: the organiser gives
+      // M-Pesa money back from the M-Pesa portal (docs/decisions/0012-mpesa-daraja.md).
+      throw new Error('M-Pesa payments are reversed from the M-Pesa business portal, not by Tikiti');
+    },
+
+    parseWebhook() {
+      // Daraja's callback has its own route (POST v1/payments/mpesa/callback).
+      return null;
+    },
+  };
+}

@@ -1,0 +1,284 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { BOOKING_STATUS, EVENT_STATUS, NAIROBI_OFFSET_MINUTES } from '@tikiti/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+
+/**
+ * Orders reads an event's bookings, lines, payments, e-tickets and check-ins for its organiser
+ * (read only: the reports), and writes two things of its own: a booking's refund request and
+ * its last refund error (`bookings.refund_requested_at`, `refund_error`), and an event's
+ * cancellation (`events.status` 3, `cancelled_at`). Stock and booking status change through
+ * checkout's exports (docs/decisions/0010-refunds-and-cancellation.md).
+ */
+
+export interface OwnEventRow {
+  id: number;
+  title: string;
+  status: number;
+  currency: string;
+  start_time: Date;
+  end_time: Date;
+  cancelled_at: Date | null;
+}
+
+/** The organisation's event (any status), optionally locked for the rest of the transaction. */
+export async function findOwnEvent(
+  db: Db | Tx,
+  organisationId: number,
+  eventId: number,
+  lock = false,
+): Promise<OwnEventRow | undefined> {
+  const [row] = await queryRows<OwnEventRow>(
+    db,
+    sql`SELECT id, title, status, currency, start_time, end_time, cancelled_at FROM events
+         WHERE id = ${eventId} AND organisation_id = ${organisationId}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  return row && { ...row, start_time: new Date(row.start_time), end_time: new Date(row.end_time) };
+}
+
+/** The booking's event when the booking belongs to one of the organisation's events. */
+export async function findOwnBookingEvent(
+  db: Db | Tx,
+  organisationId: number,
+  bookingId: number,
+): Promise<OwnEventRow | undefined> {
+  const [row] = await queryRows<{ event_id: number }>(
+    db,
+    sql`SELECT b.event_id FROM bookings b JOIN events e ON e.id = b.event_id
+         WHERE b.id = ${bookingId} AND e.organisation_id = ${organisationId}`,
+  );
+  return row ? findOwnEvent(db, organisationId, row.event_id) : undefined;
+}
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The digits of a typed phone number as stored (+254…): 0712 345 → 254712345. */
+function phoneDigitsOf(q: string): string | null {
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 3 || digits.length < q.replace(/[\s+()-]/g, '').length) return null;
+  return digits.startsWith('0') ? `254${digits.slice(1)}` : digits;
+}
+
+export interface OrderRow {
+  id: number;
+  reference: string;
+  full_name: string;
+  email: string;
+  msisdn: string | null;
+  tickets: number;
+  persons: number;
+  total_minor: number;
+  currency: string;
+  payment_method: 'card' | 'mpesa' | 'paypal';
+  status: number;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  refund_requested_at: Date | string | null;
+  refund_error: string | null;
+  refunded_at: Date | string | null;
+}
+
+function ordersWhere(eventId: number, f: { q?: string; status?: number; bookingId?: number }): SQL {
+  const parts: SQL[] = [sql`b.event_id = ${eventId}`];
+  if (f.bookingId !== undefined) parts.push(sql`b.id = ${f.bookingId}`);
+  if (f.status !== undefined) parts.push(sql`b.status = ${f.status}`);
+  if (f.q) {
+    const like = likeOf(f.q);
+    const phone = phoneDigitsOf(f.q);
+    parts.push(
+      sql`(b.reference ILIKE ${like} OR b.full_name ILIKE ${like} OR b.email ILIKE ${like}${
+        phone ? sql` OR regexp_replace(coalesce(b.msisdn, ''), '\\D', '', 'g') LIKE ${`%${phone}%`}` : sql``
+      })`,
+    );
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.total_minor, b.currency,
+  b.payment_method, b.status, b.created_at, b.paid_at, b.refund_requested_at, b.refund_error,
+  coalesce((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS tickets,
+  coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS persons,
+  (SELECT p.refunded_at FROM payments p WHERE p.booking_id = b.id ORDER BY p.id DESC LIMIT 1) AS refunded_at`;
+
+/** The event's bookings, newest first; `limit` null gives every match (the CSV). */
+export async function listOrders(
+  db: Db | Tx,
+  eventId: number,
+  f: { q?: string; status?: number; bookingId?: number; offset: number; limit: number | null },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = ordersWhere(eventId, f);
+  const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM bookings b WHERE ${where} ORDER BY b.created_at DESC, b.id DESC${page}`,
+    ),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export interface AttendeeRow {
+  id: number;
+  holder_name: string;
+  email: string;
+  ticket_type: string;
+  admits: number;
+  booking_id: number;
+  booking_reference: string;
+  revoked: boolean;
+  checked_in_at: Date | string | null;
+  device_id: string | null;
+}
+
+/** The event's e-tickets by holder name, with their check-ins; `limit` null gives every match. */
+export async function listAttendees(
+  db: Db | Tx,
+  eventId: number,
+  f: { q?: string; checkedIn?: 'yes' | 'no'; offset: number; limit: number | null },
+): Promise<{ rows: AttendeeRow[]; total: number }> {
+  const parts: SQL[] = [sql`t.event_id = ${eventId}`];
+  if (f.q) {
+    const like = likeOf(f.q);
+    parts.push(sql`(t.holder_name ILIKE ${like} OR b.reference ILIKE ${like} OR l.name ILIKE ${like})`);
+  }
+  if (f.checkedIn === 'yes') parts.push(sql`c.id IS NOT NULL`);
+  if (f.checkedIn === 'no') parts.push(sql`c.id IS NULL`);
+  const where = sql.join(parts, sql` AND `);
+  const from = sql`e_tickets t JOIN bookings b ON b.id = t.booking_id JOIN booking_lines l ON l.id = t.booking_line_id
+    LEFT JOIN check_ins c ON c.e_ticket_id = t.id`;
+  const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<AttendeeRow>(
+      db,
+      sql`SELECT t.id, t.holder_name, b.email, l.name AS ticket_type, t.admits, b.id AS booking_id,
+                 b.reference AS booking_reference, (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
+            FROM ${from} WHERE ${where} ORDER BY lower(t.holder_name), t.id${page}`,
+    ),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export interface SalesFigures {
+  ticketTypes: {
+    id: number;
+    name: string;
+    price_minor: number;
+    max_tickets: number;
+    sold: number;
+    held: number;
+    status: number;
+  }[];
+  money: {
+    gross_minor: number;
+    refunded_minor: number;
+    bookings_paid: number;
+    refunds_pending: number;
+    refunds_failed: number;
+  };
+  tickets: { tickets_sold: number; persons_sold: number; tickets_checked_in: number; persons_checked_in: number };
+  days: { day: string; tickets: number; gross_minor: number }[];
+}
+
+/** Everything the sales summary counts, in four queries. */
+export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesFigures> {
+  const { paid, refunded } = BOOKING_STATUS;
+  const offset = sql.raw(`interval '${NAIROBI_OFFSET_MINUTES} minutes'`);
+  const [ticketTypes, [money], [tickets], days] = await Promise.all([
+    queryRows<SalesFigures['ticketTypes'][number]>(
+      db,
+      sql`SELECT id, name, price_minor, max_tickets, sold, held, status FROM ticket_types
+           WHERE event_id = ${eventId} ORDER BY status, id`,
+    ),
+    // A refunded booking (5) always had its money taken: by an organiser's refund of a paid
+    // booking, or a payment that came after its hold and was given back.
+    queryRows<SalesFigures['money']>(
+      db,
+      sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::int AS gross_minor,
+                 coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::int AS refunded_minor,
+                 (count(*) FILTER (WHERE b.status = ${paid}))::int AS bookings_paid,
+                 (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NULL AND NOT EXISTS (
+                    SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.refunded_at IS NOT NULL)))::int AS refunds_pending,
+                 (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NOT NULL))::int AS refunds_failed
+            FROM bookings b WHERE b.event_id = ${eventId}`,
+    ),
+    queryRows<SalesFigures['tickets']>(
+      db,
+      sql`SELECT count(*)::int AS tickets_sold, coalesce(sum(t.admits), 0)::int AS persons_sold,
+                 (count(c.id))::int AS tickets_checked_in,
+                 coalesce(sum(t.admits) FILTER (WHERE c.id IS NOT NULL), 0)::int AS persons_checked_in
+            FROM e_tickets t LEFT JOIN check_ins c ON c.e_ticket_id = t.id
+           WHERE t.event_id = ${eventId} AND t.revoked_at IS NULL`,
+    ),
+    queryRows<SalesFigures['days'][number]>(
+      db,
+      sql`SELECT to_char((b.paid_at AT TIME ZONE 'UTC') + ${offset}, 'YYYY-MM-DD') AS day,
+                 sum((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id))::int AS tickets,
+                 sum(b.total_minor)::int AS gross_minor
+            FROM bookings b
+           WHERE b.event_id = ${eventId} AND b.paid_at IS NOT NULL AND b.status IN (${paid}, ${refunded})
+           GROUP BY 1 ORDER BY 1`,
+    ),
+  ]);
+  return { ticketTypes, money: money!, tickets: tickets!, days };
+}
+
+/** A paid booking refunded at once: status 5, the refund asked for now, any old error forgotten. */
+export async function markRefundRequested(tx: Tx, bookingId: number, at: Date) {
+  await tx.execute(
+    sql`UPDATE bookings SET status = ${BOOKING_STATUS.refunded}, refund_requested_at = ${at.toISOString()}::timestamptz,
+               refund_error = NULL, updated_at = now()
+         WHERE id = ${bookingId}`,
+  );
+}
+
+/** The provider refused (or could not be reached): the organiser sees why and may retry. */
+export async function recordRefundError(db: Db | Tx, bookingId: number, message: string) {
+  await db.execute(
+    sql`UPDATE bookings SET refund_error = ${message.slice(0, 500)}, updated_at = now() WHERE id = ${bookingId}`,
+  );
+}
+
+export async function clearRefundError(tx: Tx, bookingId: number) {
+  await tx.execute(sql`UPDATE bookings SET refund_error = NULL, updated_at = now() WHERE id = ${bookingId}`);
+}
+
+/** The event leaves the public lists: status 3, cancelled now. */
+export async function markEventCancelled(tx: Tx, eventId: number): Promise<Date> {
+  const [row] = await queryRows<{ cancelled_at: Date | string }>(
+    tx,
+    sql`UPDATE events SET status = ${EVENT_STATUS.cancelled}, cancelled_at = now(), updated_at = now()
+         WHERE id = ${eventId} RETURNING cancelled_at`,
+  );
+  return new Date(row!.cancelled_at);
+}
+
+/** Bookings the cancellation still has to deal with: pending holds and paid bookings, oldest first. */
+export async function openBookingIds(db: Db | Tx, eventId: number, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM bookings WHERE event_id = ${eventId} AND status IN (${BOOKING_STATUS.pending}, ${BOOKING_STATUS.paid})
+         ORDER BY id LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Paid bookings a cancellation refunds: those still paid and those it has refunded already. */
+export async function countBookingsToRefund(db: Db | Tx, eventId: number, cancelledAt: Date): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM bookings WHERE event_id = ${eventId}
+         AND (status = ${BOOKING_STATUS.paid}
+              OR (status = ${BOOKING_STATUS.refunded} AND refund_requested_at >= ${cancelledAt.toISOString()}::timestamptz))`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function eventTitleOf(db: Db | Tx, eventId: number): Promise<{ title: string; cancelled: boolean }> {
+  const [row] = await queryRows<{ title: string; status: number }>(
+    db,
+    sql`SELECT title, status FROM events WHERE id = ${eventId}`,
+  );
+  return { title: row?.title ?? 'your event', cancelled: row?.status === EVENT_STATUS.cancelled };
+}

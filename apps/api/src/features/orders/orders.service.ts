@@ -1,0 +1,415 @@
+import {
+  BOOKING_STATUS,
+  DEFAULT_CURRENCY,
+  EVENT_STATUS,
+  TICKET_STATUS,
+  isCurrency,
+  toMajor,
+  toNairobiLocal,
+  type Attendee,
+  type CancelEventBody,
+  type CancelledEvent,
+  type Currency,
+  type ListAttendeesQuery,
+  type ListOrdersQuery,
+  type Order,
+  type RefundState,
+  type SalesSummary,
+} from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
+import type { Db, Tx } from '../../db/client.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { invalidatePublicCatalogue } from '../catalogue/index.js';
+import { lockBooking, releaseHeld, releaseSold, setBookingStatus, type BookingRow } from '../checkout/index.js';
+import { revokeBookingTickets } from '../etickets/index.js';
+import { toCsv, type Cell } from './csv.js';
+import {
+  clearRefundError,
+  countBookingsToRefund,
+  findOwnBookingEvent,
+  findOwnEvent,
+  listAttendees,
+  listOrders,
+  markEventCancelled,
+  markRefundRequested,
+  openBookingIds,
+  salesFigures,
+  type AttendeeRow,
+  type OrderRow,
+} from './orders.repo.js';
+
+/** The job that gives one refunded booking's money back and mails its buyer (payload: RefundJob). */
+export const REFUND_JOB = 'orders.refund';
+/** The job that refunds every paid booking of a cancelled event and releases its holds. */
+export const CANCEL_EVENT_JOB = 'orders.cancel-event';
+
+export interface RefundJob {
+  bookingId: number;
+  /** Set when the refund comes from the event's cancellation. */
+  eventCancelled?: boolean;
+  reason?: string | null;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const currencyOf = (c: string): Currency => (isCurrency(c) ? c : DEFAULT_CURRENCY);
+
+function refundStateOf(
+  r: Pick<OrderRow, 'status' | 'refund_error' | 'refund_requested_at' | 'refunded_at'>,
+): RefundState {
+  if (r.refunded_at !== null) return 'refunded';
+  if (r.refund_error !== null) return 'failed';
+  if (r.status === BOOKING_STATUS.refunded || r.refund_requested_at !== null) return 'pending';
+  return 'none';
+}
+
+function orderOf(r: OrderRow): Order {
+  const currency = currencyOf(r.currency);
+  return {
+    id: r.id,
+    reference: r.reference,
+    full_name: r.full_name,
+    email_address: r.email,
+    msisdn: r.msisdn,
+    tickets: r.tickets,
+    persons: r.persons,
+    amount: toMajor(r.total_minor, currency),
+    currency,
+    payment_method: r.payment_method,
+    status: r.status,
+    created_at: iso(r.created_at)!,
+    paid_at: iso(r.paid_at),
+    refund_state: refundStateOf(r),
+    refund_requested_at: iso(r.refund_requested_at),
+    refund_error: r.refund_error,
+  };
+}
+
+function attendeeOf(r: AttendeeRow): Attendee {
+  return {
+    id: r.id,
+    holder_name: r.holder_name,
+    email_address: r.email,
+    ticket_type: r.ticket_type,
+    admits: r.admits,
+    booking_id: r.booking_id,
+    booking_reference: r.booking_reference,
+    revoked: r.revoked,
+    checked_in_at: iso(r.checked_in_at),
+    checked_in_device: r.device_id,
+  };
+}
+
+async function requireOwnEvent(db: Db | Tx, organisationId: number, eventId: number) {
+  const event = await findOwnEvent(db, organisationId, eventId);
+  if (!event) throw notFound('Event');
+  return event;
+}
+
+/** GET v1/client/event/{id}/orders. */
+export async function eventOrders(db: Db, organisationId: number, eventId: number, query: ListOrdersQuery) {
+  await requireOwnEvent(db, organisationId, eventId);
+  const { rows, total } = await listOrders(db, eventId, {
+    q: query.q,
+    status: query.status,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  return { data: rows.map(orderOf), total };
+}
+
+/** GET v1/client/event/{id}/attendees. */
+export async function eventAttendees(db: Db, organisationId: number, eventId: number, query: ListAttendeesQuery) {
+  await requireOwnEvent(db, organisationId, eventId);
+  const { rows, total } = await listAttendees(db, eventId, {
+    q: query.q,
+    checkedIn: query.checked_in,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  return { data: rows.map(attendeeOf), total };
+}
+
+/** Nairobi wall time for a spreadsheet: 2026-11-25 16:45. */
+const sheetTime = (v: string | null) => (v ? toNairobiLocal(v).replace('T', ' ') : '');
+
+const STATUS_WORDS: Record<number, string> = {
+  1: 'Pending',
+  2: 'Paid',
+  3: 'Failed or expired',
+  4: 'Cancelled',
+  5: 'Refunded',
+};
+const REFUND_WORDS: Record<RefundState, string> = {
+  none: '',
+  pending: 'Refund in progress',
+  failed: 'Refund failed',
+  refunded: 'Money returned',
+};
+const METHOD_WORDS = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' } as const;
+
+/** A file name from the event's title: letters, digits and dashes. */
+function fileNameOf(title: string, what: string) {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .toLowerCase()
+    .slice(0, 60);
+  return `${slug || 'event'}-${what}.csv`;
+}
+
+/** GET v1/client/event/{id}/orders.csv: every matching booking. */
+export async function eventOrdersCsv(db: Db, organisationId: number, eventId: number, query: ListOrdersQuery) {
+  const event = await requireOwnEvent(db, organisationId, eventId);
+  const { rows } = await listOrders(db, eventId, { q: query.q, status: query.status, offset: 0, limit: null });
+  const headers = [
+    'Reference',
+    'Buyer',
+    'Phone',
+    'Email',
+    'Tickets',
+    'Persons',
+    'Amount',
+    'Currency',
+    'Payment method',
+    'Status',
+    'Refund',
+    'Refund error',
+    'Booked at (Nairobi)',
+    'Paid at (Nairobi)',
+  ];
+  const body: Cell[][] = rows
+    .map(orderOf)
+    .map((o) => [
+      o.reference,
+      o.full_name,
+      o.msisdn,
+      o.email_address,
+      o.tickets,
+      o.persons,
+      o.amount.toFixed(2),
+      o.currency,
+      METHOD_WORDS[o.payment_method],
+      STATUS_WORDS[o.status] ?? String(o.status),
+      REFUND_WORDS[o.refund_state],
+      o.refund_error,
+      sheetTime(o.created_at),
+      sheetTime(o.paid_at),
+    ]);
+  return { fileName: fileNameOf(event.title, 'orders'), csv: toCsv(headers, body) };
+}
+
+/** GET v1/client/event/{id}/attendees.csv: every matching e-ticket. */
+export async function eventAttendeesCsv(db: Db, organisationId: number, eventId: number, query: ListAttendeesQuery) {
+  const event = await requireOwnEvent(db, organisationId, eventId);
+  const { rows } = await listAttendees(db, eventId, {
+    q: query.q,
+    checkedIn: query.checked_in,
+    offset: 0,
+    limit: null,
+  });
+  const headers = [
+    'Ticket',
+    'Holder',
+    'Email',
+    'Ticket type',
+    'Admits',
+    'Booking reference',
+    'Valid',
+    'Checked in',
+    'Checked in at (Nairobi)',
+    'Device',
+  ];
+  const body: Cell[][] = rows
+    .map(attendeeOf)
+    .map((a) => [
+      a.id,
+      a.holder_name,
+      a.email_address,
+      a.ticket_type,
+      a.admits,
+      a.booking_reference,
+      a.revoked ? 'No (refunded)' : 'Yes',
+      a.checked_in_at ? 'Yes' : 'No',
+      sheetTime(a.checked_in_at),
+      a.checked_in_device,
+    ]);
+  return { fileName: fileNameOf(event.title, 'attendees'), csv: toCsv(headers, body) };
+}
+
+/** GET v1/client/event/{id}/sales. */
+export async function eventSales(db: Db, organisationId: number, eventId: number): Promise<SalesSummary> {
+  const event = await requireOwnEvent(db, organisationId, eventId);
+  const currency = currencyOf(event.currency);
+  const major = (minor: number) => toMajor(minor, currency);
+  const f = await salesFigures(db, eventId);
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      status: event.status,
+      start_time: event.start_time.toISOString(),
+      end_time: event.end_time.toISOString(),
+      cancelled_at: event.cancelled_at ? new Date(event.cancelled_at).toISOString() : null,
+    },
+    currency,
+    ticket_types: f.ticketTypes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      price: major(t.price_minor),
+      max_tickets: t.max_tickets,
+      sold: t.sold,
+      held: t.held,
+      left: t.status === TICKET_STATUS.deleted ? 0 : Math.max(0, t.max_tickets - t.sold - t.held),
+      deleted: t.status === TICKET_STATUS.deleted,
+    })),
+    gross: major(f.money.gross_minor),
+    refunded: major(f.money.refunded_minor),
+    net: major(f.money.gross_minor - f.money.refunded_minor),
+    bookings_paid: f.money.bookings_paid,
+    tickets_sold: f.tickets.tickets_sold,
+    persons_sold: f.tickets.persons_sold,
+    tickets_checked_in: f.tickets.tickets_checked_in,
+    persons_checked_in: f.tickets.persons_checked_in,
+    refunds_pending: f.money.refunds_pending,
+    refunds_failed: f.money.refunds_failed,
+    over_time: f.days.map((d) => ({ day: d.day, tickets: d.tickets, gross: major(d.gross_minor) })),
+  };
+}
+
+async function orderById(db: Db, eventId: number, bookingId: number): Promise<Order> {
+  const { rows } = await listOrders(db, eventId, { bookingId, offset: 0, limit: 1 });
+  return orderOf(rows[0]!);
+}
+
+/** The idempotency key of one refund request: a replay of the same request never refunds twice. */
+export const refundKeyOf = (booking: Pick<BookingRow, 'reference' | 'refundRequestedAt'>) =>
+  `refund-${booking.reference}-${booking.refundRequestedAt?.getTime() ?? 0}`;
+
+/**
+ * A paid booking refunded at once, in the caller's transaction (its row locked): status 5,
+ * its tickets back on sale and revoked, and the job that gives the money back queued with it,
+ * so the booking and its job exist together or not at all.
+ */
+async function refundLockedBooking(
+  tx: Tx,
+  booking: BookingRow,
+  lines: { ticketTypeId: number; quantity: number }[],
+  job: Omit<RefundJob, 'bookingId'> = {},
+) {
+  const at = new Date();
+  await markRefundRequested(tx, booking.id, at);
+  await releaseSold(tx, lines);
+  await revokeBookingTickets(tx, booking.id);
+  await enqueueRefundJob(tx, { ...booking, refundRequestedAt: at }, job);
+}
+
+function enqueueRefundJob(
+  tx: Tx,
+  booking: Pick<BookingRow, 'id' | 'reference' | 'refundRequestedAt'>,
+  job: Omit<RefundJob, 'bookingId'>,
+) {
+  return enqueueJob<RefundJob>(tx, REFUND_JOB, { bookingId: booking.id, ...job }, { dedupeKey: refundKeyOf(booking) });
+}
+
+/**
+ * POST v1/client/booking/{id}/refund: a paid booking is refunded at once (status 5, seats back
+ * on sale, tickets revoked) and the money follows by the refund job. A booking whose refund
+ * failed is retried (a new request, a new idempotency key); one refunded already is answered
+ * as it is; one never paid is a 409. Another organisation's booking is not found.
+ */
+export async function refundBooking(ctx: AppContext, organisationId: number, bookingId: number): Promise<Order> {
+  const event = await findOwnBookingEvent(ctx.db, organisationId, bookingId);
+  if (!event) throw notFound('Booking');
+  const released = await ctx.db.transaction(async (tx) => {
+    const found = await lockBooking(tx, bookingId);
+    if (!found) throw notFound('Booking');
+    const { booking, lines } = found;
+    if (booking.status === BOOKING_STATUS.paid) {
+      await refundLockedBooking(tx, booking, lines);
+      return true;
+    }
+    if (booking.status === BOOKING_STATUS.refunded) {
+      if (booking.refundError !== null) {
+        // The retry: a new request time gives a new idempotency key (Stripe replays the first
+        // answer of a key, its refusal included); a charge refunded meanwhile answers "already
+        // refunded", which counts as done.
+        const at = new Date();
+        await markRefundRequested(tx, booking.id, at);
+        await clearRefundError(tx, booking.id);
+        await enqueueRefundJob(tx, { ...booking, refundRequestedAt: at }, {});
+      }
+      return false;
+    }
+    throw conflict('This booking was never paid, so there is nothing to refund');
+  });
+  if (released) invalidatePublicCatalogue(ctx.db);
+  return orderById(ctx.db, event.id, bookingId);
+}
+
+/**
+ * POST v1/client/event/{id}/cancel: the event is cancelled (status 3) and leaves the public
+ * lists at once; the cancel job then refunds every paid booking and releases every hold.
+ * Asking again answers the same cancellation and queues nothing new.
+ */
+export async function cancelEvent(
+  ctx: AppContext,
+  organisationId: number,
+  eventId: number,
+  body: CancelEventBody,
+): Promise<CancelledEvent> {
+  const cancelledAt = await ctx.db.transaction(async (tx) => {
+    const event = await findOwnEvent(tx, organisationId, eventId, true);
+    if (!event) throw notFound('Event');
+    if (event.status === EVENT_STATUS.cancelled && event.cancelled_at) return new Date(event.cancelled_at);
+    const at = await markEventCancelled(tx, eventId);
+    await enqueueJob(
+      tx,
+      CANCEL_EVENT_JOB,
+      { eventId, reason: body.reason ?? null },
+      { dedupeKey: `cancel-event-${eventId}` },
+    );
+    return at;
+  });
+  invalidatePublicCatalogue(ctx.db);
+  return {
+    event_id: eventId,
+    cancelled_at: cancelledAt.toISOString(),
+    bookings_to_refund: await countBookingsToRefund(ctx.db, eventId, cancelledAt),
+  };
+}
+
+/** Bookings looked at per round of the cancel job; each is its own short transaction. */
+const CANCEL_BATCH = 100;
+
+/**
+ * The cancel job's work: every pending booking of the event cancelled (its hold released) and
+ * every paid one refunded at once with its refund job queued, one booking per transaction.
+ * Safe to repeat and to resume after a crash: a booking dealt with is no longer pending or
+ * paid, so it is never picked again, and its refund job's dedupe key is its own.
+ */
+export async function cancelEventBookings(ctx: AppContext, eventId: number, reason: string | null): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const ids = await openBookingIds(ctx.db, eventId, CANCEL_BATCH);
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      await ctx.db.transaction(async (tx) => {
+        const found = await lockBooking(tx, id);
+        if (!found) return;
+        const { booking, lines } = found;
+        if (booking.status === BOOKING_STATUS.pending) {
+          await releaseHeld(tx, lines);
+          await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
+        } else if (booking.status === BOOKING_STATUS.paid) {
+          await refundLockedBooking(tx, booking, lines, { eventCancelled: true, reason });
+        }
+      });
+      handled++;
+    }
+  }
+  if (handled > 0) invalidatePublicCatalogue(ctx.db);
+  return handled;
+}

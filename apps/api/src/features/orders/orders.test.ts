@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
+import { bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
+import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
+import { mailTo } from '../../test-support/mailbox.js';
+import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { runDueJobs } from '../../jobs/worker.js';
+import { ordersJobs } from './orders.jobs.js';
+import { csvCell } from './csv.js';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof createOrganiser>>;
+let categoryId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ BOOKINGS_PER_ADDRESS: '0' });
+  owner = await createOrganiser(t.database.db);
+  categoryId = (await createCategory(t.database.db)).id;
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const runJobs = () => runDueJobs({ config: t.config, db: db() }, ordersJobs);
+
+async function anEvent(title = 'Nyama Choma Festival – Nyeri') {
+  return createEvent(db(), {
+    organisationId: owner.organisationId,
+    categoryId,
+    title,
+    tickets: [
+      { name: 'Regular', price: 25.5, max: 10 },
+      { name: 'Group of 4', price: 80, persons: 4, max: 5 },
+    ],
+  });
+}
+
+let buyerCount = 0;
+/** A guest's paid booking through the real calls: book, pay with the sandbox card, retrieve. */
+async function paidBooking(
+  eventId: number,
+  tickets: { id: number; qty: number }[],
+  buyer: { full_name?: string; email_address?: string; msisdn?: string } = {},
+) {
+  const details = {
+    full_name: 'Wanjirũ Kamau',
+    email_address: `buyer-${++buyerCount}-${Date.now()}@example.co.ke`,
+    msisdn: '0712 345 678',
+    ...buyer,
+  };
+  const res = await book(t.app, { event_id: eventId, tickets, details });
+  expect(res.statusCode, res.body).toBe(201);
+  const { client_secret: secret, booking_reference: reference } = res.json().data;
+  await payWithCard(t.app, secret);
+  const view = await retrieve(t.app, secret, res.headers.auth as string);
+  expect(view.json().data.status).toBe(BOOKING_STATUS.paid);
+  const [row] = await db().select().from(bookings).where(eq(bookings.reference, reference));
+  return { ...row!, secret, email: details.email_address };
+}
+
+async function pendingBooking(eventId: number, tickets: { id: number; qty: number }[]) {
+  const res = await book(t.app, { event_id: eventId, tickets });
+  expect(res.statusCode, res.body).toBe(201);
+  const [row] = await db().select().from(bookings).where(eq(bookings.reference, res.json().data.booking_reference));
+  return row!;
+}
+
+const get = (url: string, token = owner.token) => t.app.inject({ method: 'GET', url, headers: { auth: token } });
+const post = (url: string, payload: unknown = {}, token = owner.token) =>
+  t.app.inject({ method: 'POST', url, headers: { auth: token }, payload: payload as object });
+
+describe('orders and attendees of an event', () => {
+  let eventId: number;
+  let regular: number;
+  let group: number;
+  let first: Awaited<ReturnType<typeof paidBooking>>;
+  let second: Awaited<ReturnType<typeof paidBooking>>;
+  beforeAll(async () => {
+    const { event, tickets } = await anEvent();
+    eventId = event.id;
+    regular = tickets[0]!.id;
+    group = tickets[1]!.id;
+    first = await paidBooking(eventId, [{ id: regular, qty: 2 }], { full_name: 'Wanjirũ Kamau' });
+    second = await paidBooking(eventId, [{ id: group, qty: 1 }], {
+      full_name: '=HYPERLINK("http://evil.example","Click")',
+      msisdn: '0722 000 111',
+    });
+    await pendingBooking(eventId, [{ id: regular, qty: 1 }]);
+  });
+
+  it('lists the bookings newest first, with tickets, persons, amount, method and status', async () => {
+    const res = await get(`/v1/client/event/${eventId}/orders`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, total } = res.json().data;
+    expect(total).toBe(3);
+    expect(data.map((o: { status: number }) => o.status)).toEqual([1, 2, 2]);
+    expect(data[2]).toMatchObject({
+      reference: first.reference,
+      full_name: 'Wanjirũ Kamau',
+      email_address: first.email,
+      msisdn: '+254712345678',
+      tickets: 2,
+      persons: 2,
+      amount: 51,
+      currency: 'USD',
+      payment_method: 'card',
+      refund_state: 'none',
+      refund_error: null,
+    });
+    expect(data[1]).toMatchObject({ tickets: 1, persons: 4, amount: 80 });
+  });
+
+  it('finds a booking by reference, name, email or phone as typed, and pages', async () => {
+    const refs = async (q: string) =>
+      (await get(`/v1/client/event/${eventId}/orders?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.data.map((o: { reference: string }) => o.reference);
+    expect(await refs(first.reference.toLowerCase())).toEqual([first.reference]);
+    expect(await refs('wanjirũ')).toContain(first.reference);
+    expect(await refs(second.email)).toEqual([second.reference]);
+    expect(await refs('0722 000')).toEqual([second.reference]);
+    expect(await refs('%')).toEqual([]);
+    const paid = await get(`/v1/client/event/${eventId}/orders?status=2&limit=1&page=2`);
+    expect(paid.json().data).toMatchObject({ total: 2, data: [{ reference: first.reference }] });
+  });
+
+  it('lists attendees by holder with check-in state, and filters them', async () => {
+    const [ticket] = await db().select().from(eTickets).where(eq(eTickets.bookingId, first.id));
+    await db().insert(checkIns).values({ eTicketId: ticket!.id, deviceId: 'Door 1' });
+    const all = (await get(`/v1/client/event/${eventId}/attendees`)).json().data;
+    expect(all.total).toBe(3);
+    const inside = (await get(`/v1/client/event/${eventId}/attendees?checked_in=yes`)).json().data;
+    expect(inside).toMatchObject({
+      total: 1,
+      data: [
+        {
+          id: ticket!.id,
+          holder_name: 'Wanjirũ Kamau',
+          ticket_type: 'Regular',
+          admits: 1,
+          booking_reference: first.reference,
+          revoked: false,
+          checked_in_device: 'Door 1',
+        },
+      ],
+    });
+    expect(inside.data[0].checked_in_at).toEqual(expect.any(String));
+    const groups = (await get(`/v1/client/event/${eventId}/attendees?q=group`)).json().data;
+    expect(groups).toMatchObject({ total: 1, data: [{ ticket_type: 'Group of 4', admits: 4 }] });
+    expect((await get(`/v1/client/event/${eventId}/attendees?checked_in=no`)).json().data.total).toBe(2);
+  });
+
+  it('exports the bookings as CSV that Excel opens: BOM, CRLF, quoted, formulas disarmed, Kenyan names intact', async () => {
+    const res = await get(`/v1/client/event/${eventId}/orders.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="nyama-choma-festival-nyeri-orders.csv"');
+    const body = res.rawPayload.toString('utf8');
+    expect(body.startsWith('\uFEFFReference,Buyer,Phone,Email,Tickets,Persons,Amount,Currency,Payment method,')).toBe(
+      true,
+    );
+    const lines = body.slice(1).split('\r\n');
+    expect(lines).toHaveLength(5); // header, 3 bookings, and the final line end
+    expect(lines[4]).toBe('');
+    expect(body.replace(/\r\n/g, '')).not.toContain('\n');
+    const firstLine = lines.find((l) => l.startsWith(first.reference))!;
+    // A phone starts with +: disarmed like a formula (Excel would read +254… as a number anyway).
+    expect(firstLine).toContain(",Wanjirũ Kamau,'+254712345678,");
+    expect(firstLine).toContain(',2,2,51.00,USD,Card,Paid,');
+    const evil = lines.find((l) => l.startsWith(second.reference))!;
+    expect(evil).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
+  });
+
+  it('exports the attendees as CSV, filtered as the list is', async () => {
+    const res = await get(`/v1/client/event/${eventId}/attendees.csv?checked_in=yes`);
+    const lines = res.rawPayload.toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFTicket,Holder,Email,Ticket type,Admits,Booking reference,Valid,Checked in,Checked in at (Nairobi),Device',
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d+,Wanjirũ Kamau,${first.email},Regular,1,${first.reference},Yes,Yes,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Door 1$`,
+      ),
+    );
+    expect(lines).toHaveLength(3);
+  });
+
+  it('sums the sales: sold, held and left per type, gross, refunded, net, check-ins and days', async () => {
+    const res = await get(`/v1/client/event/${eventId}/sales`);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json().data;
+    expect(s.ticket_types).toEqual([
+      { id: regular, name: 'Regular', price: 25.5, max_tickets: 10, sold: 2, held: 1, left: 7, deleted: false },
+      { id: group, name: 'Group of 4', price: 80, max_tickets: 5, sold: 1, held: 0, left: 4, deleted: false },
+    ]);
+    expect(s).toMatchObject({
+      currency: 'USD',
+      gross: 131,
+      refunded: 0,
+      net: 131,
+      bookings_paid: 2,
+      tickets_sold: 3,
+      persons_sold: 6,
+      tickets_checked_in: 1,
+      persons_checked_in: 1,
+      refunds_pending: 0,
+      refunds_failed: 0,
+      event: { id: eventId, status: 1, cancelled_at: null },
+    });
+    expect(s.over_time).toEqual([{ day: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), tickets: 3, gross: 131 }]);
+  });
+});
+
+describe('csvCell', () => {
+  it('quotes what needs it and disarms formulas, leaving numbers alone', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const f of ['=1+1', '+254712', '-5', '@SUM(A1)']) expect(csvCell(f)).toBe(`'${f}`);
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('Kĩambu – Thika')).toBe('Kĩambu – Thika');
+  });
+});
+
+describe('POST v1/client/booking/{id}/refund', () => {
+  it('refunds a paid booking at once: seats back on sale, tickets revoked; the job returns the money and mails once', async () => {
+    const { event, tickets } = await anEvent('Refund night');
+    const paid = await paidBooking(event.id, [{ id: tickets[0]!.id, qty: 3 }]);
+    expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 3 });
+
+    const res = await post(`/v1/client/booking/${paid.id}/refund`);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().data).toMatchObject({
+      id: paid.id,
+      status: BOOKING_STATUS.refunded,
+      refund_state: 'pending',
+      refund_requested_at: expect.any(String),
+    });
+    expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 0, held: 0 });
+    const issued = await db().select().from(eTickets).where(eq(eTickets.bookingId, paid.id));
+    expect(issued).toHaveLength(3);
+    expect(issued.every((e) => e.revokedAt !== null)).toBe(true);
+
+    // Asking again while the money is on its way changes nothing and queues nothing.
+    const again = await post(`/v1/client/booking/${paid.id}/refund`);
+    expect(again.statusCode).toBe(202);
+    const queued = async () =>
+      (await db().select().from(jobs).where(eq(jobs.kind, 'orders.refund'))).filter(
+        (j) => (j.payload as { bookingId: number }).bookingId === paid.id,
+      );
+    expect(await queued()).toHaveLength(1);
+
+    await runJobs();
+    const [payment] = await db().select().from(payments).where(eq(payments.bookingId, paid.id));
+    expect(payment!.refundedAt).not.toBeNull();
+    const list = (await get(`/v1/client/event/${event.id}/orders`)).json().data.data;
+    expect(list[0]).toMatchObject({ id: paid.id, refund_state: 'refunded', refund_error: null });
+    const third = await post(`/v1/client/booking/${paid.id}/refund`);
+    expect(third.json().data.refund_state).toBe('refunded');
+    await runJobs();
+    expect(await queued()).toHaveLength(1);
+    const mails = (await mailTo(t, paid.email)).filter((m) => m.subject.includes('refunded'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your booking for Refund night is refunded (${paid.reference})`);
+    expect(mails[0]!.text).toContain('We have refunded USD 76.50 to the card you paid with');
+
+    const sales = (await get(`/v1/client/event/${event.id}/sales`)).json().data;
+    expect(sales).toMatchObject({ gross: 76.5, refunded: 76.5, net: 0, tickets_sold: 0, bookings_paid: 0 });
+  });
+
+  it('answers 409 for a booking that was never paid, and 404 for another organisation', async () => {
+    const { event, tickets } = await anEvent('Refund refusals');
+    const pending = await pendingBooking(event.id, [{ id: tickets[0]!.id, qty: 1 }]);
+    const res = await post(`/v1/client/booking/${pending.id}/refund`);
+    expect(res.statusCode).toBe(409);
+    const intruder = await createOrganiser(db());
+    const paid = await paidBooking(event.id, [{ id: tickets[0]!.id, qty: 1 }]);
+    const foreign = await post(`/v1/client/booking/${paid.id}/refund`, {}, intruder.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ status: 404, status_description: 'Booking not found', data: null });
+    const [row] = await db().select().from(bookings).where(eq(bookings.id, paid.id));
+    expect(row!.status).toBe(BOOKING_STATUS.paid);
+  });
+});
+
+describe('POST v1/client/event/{id}/cancel', () => {
+  it('takes the event off the public lists at once, then refunds every paid booking and releases holds, once', async () => {
+    const { event, tickets } = await anEvent('Cancelled concert');
+    const paid = [
+      await paidBooking(event.id, [{ id: tickets[0]!.id, qty: 1 }]),
+      await paidBooking(event.id, [{ id: tickets[1]!.id, qty: 2 }]),
+      await paidBooking(event.id, [{ id: tickets[0]!.id, qty: 2 }]),
+    ];
+    await pendingBooking(event.id, [{ id: tickets[0]!.id, qty: 1 }]);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/event/details/${event.id}` })).statusCode).toBe(200);
+
+    const res = await post(`/v1/client/event/${event.id}/cancel`, { reason: 'The venue flooded' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().data).toEqual({ event_id: event.id, cancelled_at: expect.any(String), bookings_to_refund: 3 });
+    const [row] = await db().select().from(events).where(eq(events.id, event.id));
+    expect(row!.status).toBe(EVENT_STATUS.cancelled);
+    // Gone from the public: its details page is not found, it is in no list, and nothing more sells.
+    expect((await t.app.inject({ method: 'GET', url: `/v1/event/details/${event.id}` })).statusCode).toBe(404);
+    const list = await t.app.inject({ method: 'GET', url: '/v1/event/view?limit=100' });
+    expect(list.json().data.data.map((e: { id: number }) => e.id)).not.toContain(event.id);
+    expect((await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 1 }] })).statusCode).toBe(404);
+    // The organiser cannot publish it again.
+    expect((await get(`/v1/client/event/${event.id}/sales`)).json().data.event.status).toBe(3);
+
+    const again = await post(`/v1/client/event/${event.id}/cancel`, {});
+    expect(again.json().data.cancelled_at).toBe(res.json().data.cancelled_at);
+    expect((await db().select().from(jobs).where(eq(jobs.kind, 'orders.cancel-event'))).length).toBe(1);
+
+    await runJobs(); // the cancel job: bookings refunded at once, a refund job each
+    await runJobs(); // the refund jobs
+    const states = await db()
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.eventId, event.id))
+      .orderBy(bookings.id);
+    expect(states.map((s) => s.status)).toEqual([5, 5, 5, 4]);
+    expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 0, held: 0 });
+    expect(await stockOf(db(), tickets[1]!.id)).toMatchObject({ sold: 0, held: 0 });
+    const refunded = await db().execute(
+      sql`SELECT count(*)::int AS n FROM payments p JOIN bookings b ON b.id = p.booking_id
+           WHERE b.event_id = ${event.id} AND p.refunded_at IS NOT NULL`,
+    );
+    expect((refunded as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+    for (const p of paid) {
+      const mails = (await mailTo(t, p.email)).filter((m) => m.subject.includes('is cancelled'));
+      expect(mails, p.email).toHaveLength(1);
+      expect(mails[0]!.text).toContain('The venue flooded');
+    }
+    const sales = (await get(`/v1/client/event/${event.id}/sales`)).json().data;
+    expect(sales).toMatchObject({ refunds_pending: 0, refunds_failed: 0, tickets_sold: 0, net: 0 });
+    expect(sales.event.cancelled_at).toBe(res.json().data.cancelled_at);
+  });
+});
+
+describe('who may call', () => {
+  let eventId: number;
+  let bookingId: number;
+  beforeAll(async () => {
+    const { event, tickets } = await anEvent('Private sales');
+    eventId = event.id;
+    bookingId = (await paidBooking(eventId, [{ id: tickets[0]!.id, qty: 1 }])).id;
+  });
+  const calls = () => [
+    { method: 'GET' as const, url: `/v1/client/event/${eventId}/orders` },
+    { method: 'GET' as const, url: `/v1/client/event/${eventId}/orders.csv` },
+    { method: 'GET' as const, url: `/v1/client/event/${eventId}/attendees` },
+    { method: 'GET' as const, url: `/v1/client/event/${eventId}/attendees.csv` },
+    { method: 'GET' as const, url: `/v1/client/event/${eventId}/sales` },
+    { method: 'POST' as const, url: `/v1/client/booking/${bookingId}/refund`, payload: {} },
+    { method: 'POST' as const, url: `/v1/client/event/${eventId}/cancel`, payload: {} },
+  ];
+
+  it('a door-only teammate is refused every call with 403, nothing changed', async () => {
+    const door = await createOrganiser(db(), { organisationId: owner.organisationId, role: 'checkin' });
+    for (const call of calls()) {
+      const res = await t.app.inject({ ...call, headers: { auth: door.token } });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+    }
+    const [b] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(b!.status).toBe(BOOKING_STATUS.paid);
+  });
+
+  it('an admin teammate of the same organisation may read the orders', async () => {
+    const admin = await createOrganiser(db(), { organisationId: owner.organisationId, role: 'admin' });
+    expect((await get(`/v1/client/event/${eventId}/orders`, admin.token)).json().data.total).toBe(1);
+  });
+});

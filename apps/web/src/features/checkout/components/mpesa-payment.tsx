@@ -1,0 +1,163 @@
+import { useEffect, type ReactNode } from 'react';
+import { AlertCircle, Ban, CheckCircle2, Clock, KeyRound, Smartphone, Wallet } from 'lucide-react';
+import { BOOKING_STATUS, formatPhone, mpesaFailureKind, type BookingCreated } from '@tikiti/contract';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { usePaymentConfig } from '../api/payment-config';
+import { useRetrieveBooking } from '../api/retrieve-booking';
+import { formatCountdown, useCountdown } from '../use-countdown';
+
+/** What the buyer reads for each way an M-Pesa prompt can fail (docs/product.md#m-pesa), each with its own way on. */
+const FAILURES = {
+  cancelled: {
+    Icon: Ban,
+    title: 'You cancelled the M-Pesa prompt',
+    text: 'Nothing was charged. Send a new prompt when you are ready.',
+  },
+  timed_out: {
+    Icon: Clock,
+    title: 'The M-Pesa prompt timed out',
+    text: 'The PIN was not entered in time, so nothing was charged. Keep your phone unlocked and send a new prompt.',
+  },
+  insufficient_funds: {
+    Icon: Wallet,
+    title: 'Not enough money in M-Pesa',
+    text: 'Your M-Pesa balance is too low for this payment. Top up, or use another number, and try again.',
+  },
+  wrong_pin: {
+    Icon: KeyRound,
+    title: 'Wrong M-Pesa PIN',
+    text: 'The PIN entered on the phone was not right, so nothing was charged. Send a new prompt and enter your PIN again.',
+  },
+  other: {
+    Icon: AlertCircle,
+    title: 'M-Pesa could not take this payment',
+    text: 'Nothing was charged. Try again, or pay by card.',
+  },
+} as const;
+
+function State({
+  tone,
+  icon,
+  title,
+  children,
+}: {
+  tone: 'wait' | 'fail' | 'ok';
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  const colours = {
+    wait: 'border-brand-200 bg-brand-50/60',
+    fail: 'border-red-200 bg-red-50',
+    ok: 'border-emerald-200 bg-emerald-50',
+  }[tone];
+  return (
+    <div className={`rounded-xl border px-4 py-5 text-center ${colours}`}>
+      <div className="flex justify-center">{icon}</div>
+      <h3 className="mt-3 text-lg font-bold text-ink">{title}</h3>
+      <div className="mt-2 space-y-3 text-sm text-slate-700">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * An M-Pesa payment while the buyer answers the prompt on their phone: "Check your phone" with
+ * the hold's countdown, polling the booking (POST v1/booking/retrieve) until it is paid, which
+ * opens the success page, or the prompt failed (cancelled, timed out, low balance, wrong PIN),
+ * each said in its own words with a way to send a new prompt.
+ */
+export function MpesaPayment({
+  payment,
+  phone,
+  onSettled,
+  onRetry,
+  retrying,
+}: {
+  payment: BookingCreated;
+  phone: string;
+  onSettled: (clientSecret: string) => void;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const { query } = useRetrieveBooking(payment.client_secret, true);
+  const config = usePaymentConfig();
+  const left = useCountdown(payment.hold_expires_at);
+  const booking = query.data;
+  const paid = booking?.status === BOOKING_STATUS.paid;
+
+  useEffect(() => {
+    if (paid) onSettled(payment.client_secret);
+  }, [paid, onSettled, payment.client_secret]);
+
+  if (query.isError && !booking) {
+    return (
+      <State
+        tone="fail"
+        icon={<AlertCircle className="h-10 w-10 text-red-600" aria-hidden />}
+        title="We could not check the payment"
+      >
+        <p role="alert">{errorMessage(query.error)}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Check again
+        </Button>
+      </State>
+    );
+  }
+  if (paid) {
+    return (
+      <State
+        tone="ok"
+        icon={<CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />}
+        title="Payment received"
+      >
+        <p role="status">Opening your tickets…</p>
+      </State>
+    );
+  }
+  if (booking && booking.payment_status === 'requires_payment_method' && booking.payment_error) {
+    const found = mpesaFailureKind(booking.payment_error);
+    const kind = found && found !== 'paid' ? found : 'other';
+    const failure = FAILURES[kind];
+    return (
+      <div data-testid="mpesa-failure" data-kind={kind}>
+        <State tone="fail" icon={<failure.Icon className="h-10 w-10 text-red-600" aria-hidden />} title={failure.title}>
+          <p role="alert">{failure.text}</p>
+          {left !== null && left > 0 ? (
+            <Button onClick={onRetry} busy={retrying} busyText="Sending a new prompt...">
+              Send a new prompt
+            </Button>
+          ) : (
+            <p>Your hold has ended; start again from the event.</p>
+          )}
+        </State>
+      </div>
+    );
+  }
+  return (
+    <State tone="wait" icon={<Smartphone className="h-10 w-10 text-brand-700" aria-hidden />} title="Check your phone">
+      <p role="status">
+        We sent an M-Pesa prompt for{' '}
+        <strong className="font-semibold text-ink">{formatMoney(payment.price, payment.currency)}</strong> to{' '}
+        <strong className="font-semibold text-ink">{formatPhone(phone)}</strong>. Enter your M-Pesa PIN on the phone to
+        pay.
+      </p>
+      <p className="flex items-center justify-center gap-2 text-slate-600">
+        <Spinner className="h-4 w-4" /> Waiting for M-Pesa
+        {left !== null && left > 0 && <> · tickets held for {formatCountdown(left)}</>}
+      </p>
+      <p className="text-xs text-slate-500">Account number on the prompt: {payment.booking_reference}</p>
+      {config.data?.mpesa === 'simulator' && (
+        <p className="text-xs text-slate-500">
+          No real phone here: answer the prompt on the{' '}
+          <a href="/dev/mpesa" target="_blank" rel="noreferrer" className="font-medium text-brand-700 hover:underline">
+            simulator phone
+          </a>
+          .
+        </p>
+      )}
+    </State>
+  );
+}
