@@ -56,7 +56,9 @@ const reachable = (err: unknown) => !(isRetryable(err) && (!(err instanceof ApiE
 /** The tickets a verdict speaks of: those it admitted, else the one it names. */
 const ticketsOf = (v: DoorVerdict) => (v.ticket_ids.length ? v.ticket_ids : v.ticket ? [v.ticket.id] : []);
 
-function conflictOf(result: DoorVerdict & { local_id: string }): SyncConflict | null {
+/** What the server said, as a conflict to show on `device`, or null when it agrees (or names this device's own earlier check-in). */
+function conflictOf(result: DoorVerdict & { local_id: string }, device: string): SyncConflict | null {
+  if (result.result === 'already_checked_in' && result.checked_in_device === device) return null;
   const who = result.ticket
     ? `${result.ticket.holder_name} · ${result.ticket.ticket_type}`
     : 'A code this device admitted';
@@ -97,6 +99,26 @@ const initial: DoorState = {
   checking: false,
   scanError: null,
 };
+
+/**
+ * How long a scan waits for the server before the device answers it itself: a person at the door
+ * must not wait on a slow network. (Should the server have admitted it after all, the sync finds
+ * it admitted by this very device and says nothing.)
+ */
+export const SLOW_MS = 4_000;
+
+/** The call's answer, or, after `ms`, the unreachable-server error (and the call is abandoned). */
+function answerWithin<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ApiError(0, 'Tikiti is slow to answer'));
+    }, ms);
+  });
+  return Promise.race([call(controller.signal), late]).finally(() => clearTimeout(timer));
+}
 
 /** How often the door tries again while scans wait or the server could not be reached. */
 export const RETRY_MS = 15_000;
@@ -161,7 +183,7 @@ export function useDoor(eventId: number) {
               if (kit && (result.result === 'admitted' || result.result === 'already_checked_in')) {
                 kit = settleTickets(kit, ticketsOf(result), result.checked_in_at, result.checked_in_device);
               }
-              const conflict = conflictOf(result);
+              const conflict = conflictOf(result, device);
               if (conflict) found.push(conflict);
             }
             const answered = new Set(answer.results.map((r) => r.local_id));
@@ -217,7 +239,9 @@ export function useDoor(eventId: number) {
         try {
           if (onlineRef.current && code.length <= 512) {
             try {
-              const answer = await postCheckIn(eventId, { code, device_id: device });
+              const answer = await answerWithin(SLOW_MS, (signal) =>
+                postCheckIn(eventId, { code, device_id: device }, signal),
+              );
               setOnline(true);
               const { verdict } = answer;
               const kit = kitRef.current;

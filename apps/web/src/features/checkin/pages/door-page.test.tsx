@@ -6,6 +6,7 @@ import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import { closeDoorStore, doorStore } from '../door-store';
 import { codeFor, doorKit, serverVerdict } from '../test-kit';
+import { SLOW_MS } from '../use-door';
 import DoorPage from './door-page';
 
 const open = () => renderPage(<DoorPage />, { path: '/organizer/checkin/:eventId', at: '/organizer/checkin/7' });
@@ -179,6 +180,57 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     expect(new Set(body.scans.map((s) => s.local_id)).size).toBe(2);
     await waitFor(() => expect(countText()).toBe('Admitted 2 of 3'));
     expect(screen.getByText('Online')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Sync conflicts' })).toBeNull();
+  });
+
+  it(`answers from the device when the server is slower than ${SLOW_MS / 1000} s, and queues the admission`, async () => {
+    network(async (req) => {
+      if (req.path === KIT) return answer(200, await doorKit());
+      if (req.path === SCAN) return new Promise<never>(() => {});
+      return answer(404, null);
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
+    await typeCode(user, await codeFor(501));
+    expect(screen.getByRole('button', { name: 'Checking...' })).toBeTruthy();
+    const dialog = await screen.findByRole('alertdialog', undefined, { timeout: SLOW_MS + 2_000 });
+    expect(dialog.getAttribute('data-result')).toBe('admitted');
+    expect(within(dialog).getByText(/Checked on this device, offline/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('1 waiting to sync')).toBeTruthy();
+  }, 15_000);
+
+  it('says nothing when the server found the ticket admitted earlier by this very device', async () => {
+    const { net } = network(async (req) => {
+      if (req.path === KIT) return answer(200, await doorKit());
+      if (req.path === SYNC) {
+        const body = req.body as { device_id: string; scans: { local_id: string }[] };
+        return answer(200, {
+          results: [
+            {
+              ...serverVerdict({
+                result: 'already_checked_in',
+                persons: 0,
+                ticket_ids: [],
+                checked_in_device: body.device_id,
+              }),
+              local_id: body.scans[0]!.local_id,
+            },
+          ],
+          counts: counts(1),
+        });
+      }
+      return answer(404, null);
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
+    net.up = false;
+    await typeCode(user, await codeFor(501));
+    await user.click(within(await verdictDialog()).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('1 waiting to sync')).toBeTruthy();
+    net.up = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('All synced')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Sync conflicts' })).toBeNull();
   });
 
