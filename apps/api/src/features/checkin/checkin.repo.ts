@@ -129,7 +129,7 @@ function doorTickets(db: Executor) {
 const normalise = (rows: DoorTicketRow[]): DoorTicketRow[] =>
   rows.map((r) => ({
     ...r,
-    revoked: r.revoked === true || String(r.revoked) === 't',
+    revoked: r.revoked === true,
     checkedInAt: toDate(r.checkedInAt),
   }));
 

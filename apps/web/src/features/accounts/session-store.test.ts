@@ -15,7 +15,20 @@ describe('the session store', () => {
       accountType: 'organizer',
       userName: { fn: 'Amina', ln: 'Otieno' },
     });
-    expect(savedState()).toEqual({ token: 'tok-1', accountType: 'organizer', userName: { fn: 'Amina', ln: 'Otieno' } });
+    expect(savedState()).toEqual({
+      token: 'tok-1',
+      accountType: 'organizer',
+      userName: { fn: 'Amina', ln: 'Otieno' },
+      role: null,
+    });
+  });
+
+  it("keeps the organiser's role from v1/client/me, and a new sign-in forgets it until asked again", () => {
+    useSession.getState().signIn('tok-1', 'organizer', { fn: 'Amina', ln: 'Otieno' });
+    useSession.getState().setRole('checkin');
+    expect(savedState()).toMatchObject({ token: 'tok-1', role: 'checkin' });
+    useSession.getState().signIn('tok-2', 'organizer', { fn: 'Baraka', ln: 'Mwangi' });
+    expect(useSession.getState().role).toBeNull();
   });
 
   it('signs out: forgets all three, here and in local storage, and tells whoever listens', () => {
@@ -23,8 +36,8 @@ describe('the session store', () => {
     const stop = onSignOut(listener);
     useSession.getState().signIn('tok-1', 'user', { fn: 'A', ln: 'B' });
     useSession.getState().signOut();
-    expect(useSession.getState()).toMatchObject({ token: null, accountType: null, userName: null });
-    expect(savedState()).toEqual({ token: null, accountType: null, userName: null });
+    expect(useSession.getState()).toMatchObject({ token: null, accountType: null, userName: null, role: null });
+    expect(savedState()).toEqual({ token: null, accountType: null, userName: null, role: null });
     expect(listener).toHaveBeenCalledOnce();
     stop();
     useSession.getState().signOut();

@@ -63,7 +63,7 @@ function ActionsCell({ person, pending, actions }: { person: Teammate; pending: 
   if (!manageable(person, actions.selfId)) return null;
   const name = fullName(person);
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2 md:flex-nowrap">
       {pending && (
         <Button
           size="sm"
@@ -139,7 +139,7 @@ function TeamTable({ people, pending, actions }: { people: Teammate[]; pending: 
                 {withLastLogin && (
                   <td className="px-5 py-3 text-slate-700">{p.last_login_date ? lastLogin(p.last_login_date) : '—'}</td>
                 )}
-                <td className="px-5 py-3">
+                <td className="whitespace-nowrap px-5 py-3">
                   <ActionsCell person={p} pending={pending} actions={actions} />
                 </td>
               </tr>
