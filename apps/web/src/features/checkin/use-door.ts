@@ -51,6 +51,8 @@ export interface DoorState {
 const NO_KIT_OFFLINE =
   'This device has no ticket list for this event yet. Connect to the internet once to download it.';
 
+const CANNOT_VERIFY = 'This browser cannot check ticket codes without the network. Reconnect, or update the browser.';
+
 const reachable = (err: unknown) => !(isRetryable(err) && (!(err instanceof ApiError) || err.status === 0));
 
 /** The tickets a verdict speaks of: those it admitted, else the one it names. */
@@ -272,6 +274,10 @@ export function useDoor(eventId: number) {
           }
           const now = new Date();
           const local = await localVerdict(kit, code, device, now);
+          if (local.unchecked) {
+            patch({ scanError: CANNOT_VERIFY });
+            return false;
+          }
           const { verdict } = local;
           if (verdict.result === 'admitted') {
             const store = await doorStore();

@@ -200,6 +200,21 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     expect(await screen.findByText('1 waiting to sync')).toBeTruthy();
   }, 15_000);
 
+  it('offline in a browser that cannot verify codes, says so instead of calling the ticket unknown', async () => {
+    const { net } = network(async (req) =>
+      req.path === KIT ? answer(200, await doorKit({ public_keys: ['not-a-key'] })) : answer(404, null),
+    );
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
+    net.up = false;
+    const code = await codeFor(501);
+    await typeCode(user, code);
+    expect(await screen.findByText(/This browser cannot check ticket codes without the network/)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByLabelText('Ticket code') as HTMLInputElement).value).toBe(code);
+    expect(screen.getByText('All synced')).toBeTruthy();
+  });
+
   it('says nothing when the server found the ticket admitted earlier by this very device', async () => {
     const { net } = network(async (req) => {
       if (req.path === KIT) return answer(200, await doorKit());
