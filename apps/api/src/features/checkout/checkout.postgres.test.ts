@@ -111,14 +111,24 @@ describe('a flash sale of 100 seats', () => {
   });
 });
 
-describe('a flash sale across two API processes on one database', () => {
+describe('two API processes on one database', () => {
   let t: TestApp;
   let apis: ApiProcess[] = [];
+  /** The bookings the flash sale held: who, and the secret that pays for it. */
+  const held: { email: string; clientSecret: string; token: string }[] = [];
   beforeAll(async () => {
     t = await createTestApp();
     const url = await databaseUrlOf(t.database.db);
     apis = await Promise.all(
-      [0, 1].map(() => startApiProcess({ DATABASE_URL: url, BOOKINGS_PER_ADDRESS: '0', DATABASE_POOL_SIZE: '10' })),
+      [0, 1].map(() =>
+        startApiProcess({
+          DATABASE_URL: url,
+          BOOKINGS_PER_ADDRESS: '0',
+          DATABASE_POOL_SIZE: '10',
+          // Behind a proxy on this machine: each test request names its own client address.
+          TRUST_PROXY: 'loopback',
+        }),
+      ),
     );
   }, 120_000);
   afterAll(async () => {
@@ -126,30 +136,118 @@ describe('a flash sale across two API processes on one database', () => {
     await t?.close();
   });
 
-  it('holds exactly 100 of 500 attempts sent to both at once', async () => {
+  const post = async (i: number, path: string, body: unknown, opts: { ip?: string; token?: string } = {}) => {
+    try {
+      const res = await fetch(`${apis[i % 2]!.baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': opts.ip ?? '198.51.100.1',
+          ...(opts.token ? { auth: opts.token } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as { data: Record<string, unknown> };
+      return { status: res.status, body: json, token: res.headers.get('auth') };
+    } catch {
+      return { status: 'network-error' as const, body: null, token: null };
+    }
+  };
+
+  it('holds exactly 100 of 500 flash-sale attempts sent to both at once', async () => {
     const { event, tickets } = await anEvent(t.database.db, 100);
     const attempts = await Promise.all(
       Array.from({ length: 500 }, async (_, i) => {
-        try {
-          const res = await fetch(`${apis[i % 2]!.baseUrl}/v1/event/book`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              event_id: event.id,
-              tickets: [{ id: tickets[0]!.id, qty: 1 }],
-              payment_method: 'card',
-              details: guest(),
-            }),
+        const details = guest();
+        const res = await post(i, '/v1/event/book', {
+          event_id: event.id,
+          tickets: [{ id: tickets[0]!.id, qty: 1 }],
+          payment_method: 'card',
+          details,
+        });
+        if (res.status === 201) {
+          held.push({
+            email: details.email_address,
+            clientSecret: String(res.body!.data.client_secret),
+            token: res.token!,
           });
-          return { status: res.status };
-        } catch {
-          return { status: 'network-error' as const };
         }
+        return res;
       }),
     );
     expect(await statusCounts(attempts)).toEqual({ 201: 100, 409: 400 });
     expect(await stockOf(t.database.db, tickets[0]!.id)).toEqual({ sold: 0, held: 100, max: 100 });
   }, 120_000);
+
+  it('settles 50 payments through both, and their two job workers send each confirmation mail exactly once', async () => {
+    const paying = held.slice(0, 50);
+    const paid = await Promise.all(
+      paying.map(({ clientSecret }, i) =>
+        post(
+          i,
+          '/v1/payments/sandbox/confirm',
+          { client_secret: clientSecret, card_number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
+          { ip: `198.51.100.${10 + i}` },
+        ),
+      ),
+    );
+    expect(await statusCounts(paid)).toEqual({ 200: 50 });
+    // Each buyer's page asks the other process how the booking stands: that settles it.
+    const settled = await Promise.all(
+      paying.map(({ clientSecret, token }, i) =>
+        post(i + 1, '/v1/booking/retrieve', { payment_intent: clientSecret }, { token }),
+      ),
+    );
+    expect(await statusCounts(settled)).toEqual({ 200: 50 });
+    expect(settled.every((r) => r.body!.data.status === BOOKING_STATUS.paid)).toBe(true);
+    const emails = paying.map((p) => p.email);
+    // Both workers poll the one queue; wait until every mail job has finished.
+    const mailJobs = async () =>
+      queryRows<{ state: string; attempts: number; to: string }>(
+        t.database.db,
+        sql`SELECT state, attempts, payload->>'to' AS to FROM jobs
+            WHERE kind = 'mail.send' AND payload->>'to' IN (${sql.join(
+              emails.map((e) => sql`${e}`),
+              sql`, `,
+            )})`,
+      );
+    await expect
+      .poll(async () => (await mailJobs()).filter((j) => j.state === 'done').length, { timeout: 90_000, interval: 500 })
+      .toBe(50);
+    const done = await mailJobs();
+    expect(done).toHaveLength(50);
+    expect(done.every((j) => j.attempts === 1)).toBe(true);
+    const sent = await queryRows<{ to: string; n: number }>(
+      t.database.db,
+      sql`SELECT "to", count(*)::int AS n FROM mailbox_messages WHERE "to" IN (${sql.join(
+        emails.map((e) => sql`${e}`),
+        sql`, `,
+      )}) GROUP BY "to"`,
+    );
+    expect(sent).toHaveLength(50);
+    expect(sent.every((m) => m.n === 1)).toBe(true);
+  }, 180_000);
+
+  it('shares one rate limit: 80 sandbox confirmations from one address, 40 to each, and exactly 60 get through', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        post(
+          i,
+          '/v1/payments/sandbox/confirm',
+          {
+            client_secret: `pi_nothing_${i}_secret_x`,
+            card_number: '4242 4242 4242 4242',
+            expiry: '12 / 34',
+            cvc: '123',
+          },
+          { ip: '203.0.113.77' },
+        ),
+      ),
+    );
+    const counts = await statusCounts(attempts);
+    expect(counts[429]).toBe(20);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(80);
+  }, 60_000);
 });
 
 async function databaseUrlOf(db: Db) {
