@@ -36,7 +36,9 @@ describe('the door’s event list', () => {
       ]),
     );
     open();
-    const first = await screen.findByRole('link', { name: /East Africa Fintech Summit/ });
+    const first = within(await screen.findByRole('list', { name: 'Events' })).getByRole('link', {
+      name: /East Africa Fintech Summit/,
+    });
     expect(first.getAttribute('href')).toBe('/organizer/checkin/7');
     expect(within(first).getByText('Admitted 37 of 120')).toBeTruthy();
     expect(within(first).queryByText(/waiting to sync/)).toBeNull();

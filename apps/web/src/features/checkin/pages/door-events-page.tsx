@@ -100,7 +100,7 @@ export default function DoorEventsPage() {
               Offline: these events&rsquo; ticket lists are on this device.
             </p>
           )}
-          <ul className="space-y-3">
+          <ul className="space-y-3" aria-label="Events">
             {list.map((e) => (
               <li key={e.id}>
                 <Link
