@@ -241,6 +241,14 @@ describe('check-in at the door', () => {
       await page.getByRole('heading', { level: 1, name: first!.title }).waitFor();
       await page.getByText('All synced').waitFor();
       await shot(page, 'checkin-door-1280');
+      // Installable: Chromium finds nothing missing in the manifest and the service worker (a
+      // test context is a private window, which it names too).
+      await page.evaluate('navigator.serviceWorker.ready');
+      const cdp = await wide.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
       await submitCode(page, 'TK1.not-a-real-code');
       expect((await verdict(page)).result).toBe('unknown');
       await shot(page, 'checkin-unknown-1280', { full: false });

@@ -3,6 +3,7 @@ import { clearAlert } from '../lib/alert';
 import { setSessionEndHandler } from '../lib/api-client';
 import { routes } from '../lib/routes';
 import { connectSessionToApi, onSignOut } from '../features/accounts';
+import { forgetDoorKits } from '../features/checkin';
 import { useCheckout } from '../features/checkout';
 import { useEventDrafts } from '../features/events';
 
@@ -10,7 +11,7 @@ import { useEventDrafts } from '../features/events';
  * Wires the session at start-up (the app is the one place that knows every feature): the API
  * client gets the session, a 401/406 sends the visitor to the right sign-in page, and a
  * sign-out drops what belonged to that session in other features (a booking, an event draft,
- * a banner message).
+ * a banner message, the door's ticket lists).
  */
 export function startSession(queryClient: QueryClient, navigate: (path: string) => Promise<void> | void) {
   connectSessionToApi();
@@ -23,5 +24,8 @@ export function startSession(queryClient: QueryClient, navigate: (path: string) 
     useCheckout.getState().clear();
     useEventDrafts.getState().clear();
     clearAlert();
+    void forgetDoorKits().catch(() => {
+      // A browser that refuses the database: nothing was kept there either.
+    });
   });
 }

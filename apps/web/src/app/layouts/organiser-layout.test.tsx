@@ -75,6 +75,17 @@ describe("the organiser menus follow v1/client/me's role", () => {
     await screen.findByText('No events to check in');
   });
 
+  it('opens a door page even when the role was never known and v1/client/me cannot be reached (a door offline)', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    useSession.getState().signIn('tok', 'organizer', { fn: 'Dalmas', ln: 'Otieno' });
+    open('/organizer/checkin/42');
+    // The door page itself answers (no copy of this event on the device yet), not the frame's error.
+    await screen.findByText(/has no ticket list for this event yet/, undefined, { timeout: 5000 });
+    expect(screen.queryByText("We couldn't load this", { selector: 'main > div > h3' })).toBeNull();
+  });
+
   it('an admin sees the whole menu, Check-in included', async () => {
     mockFetch((req) => {
       if (req.path === '/v1/client/me') return answer(200, me('admin'));

@@ -104,7 +104,14 @@ export function OrganiserLayout() {
       <div className="min-w-0 flex-1">
         <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
           <AlertBanner className="mb-6" />
-          {pending ? <Loading /> : error ? <ErrorState message={errorMessage(error)} onRetry={retry} /> : <Outlet />}
+          {/* The door pages open for every role, so they never wait for it: a door works offline (decision 0013). */}
+          {pending && !isDoorPath(pathname) ? (
+            <Loading />
+          ) : error && !isDoorPath(pathname) ? (
+            <ErrorState message={errorMessage(error)} onRetry={retry} />
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </div>

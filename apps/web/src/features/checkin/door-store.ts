@@ -38,6 +38,8 @@ export interface DoorStore {
   pendingScans(eventId: number, limit?: number): Promise<PendingScan[]>;
   countPending(eventId: number): Promise<number>;
   removeScans(localIds: string[]): Promise<void>;
+  /** Drops every kit (the attendees' names), keeping the scans that still wait to sync. */
+  clearKits(): Promise<void>;
 }
 
 interface DoorDb extends DBSchema {
@@ -45,7 +47,7 @@ interface DoorDb extends DBSchema {
   scans: { key: string; value: PendingScan; indexes: { 'by-event-time': [number, string] } };
 }
 
-const DB_NAME = 'tikiti-door';
+export const DOOR_DB = 'tikiti-door';
 const byEvent = (eventId: number) => IDBKeyRange.bound([eventId, ''], [eventId, '\uffff']);
 
 function idbStore(db: IDBPDatabase<DoorDb>): DoorStore {
@@ -60,6 +62,7 @@ function idbStore(db: IDBPDatabase<DoorDb>): DoorStore {
       const tx = db.transaction('scans', 'readwrite');
       await Promise.all([...localIds.map((id) => tx.store.delete(id)), tx.done]);
     },
+    clearKits: () => db.clear('kits'),
   };
 }
 
@@ -78,6 +81,7 @@ function memoryStore(): DoorStore {
     pendingScans: async (eventId, limit) => structuredClone(ofEvent(eventId).slice(0, limit)),
     countPending: async (eventId) => ofEvent(eventId).length,
     removeScans: async (localIds) => localIds.forEach((id) => scans.delete(id)),
+    clearKits: async () => kits.clear(),
   };
 }
 
@@ -88,7 +92,7 @@ export function doorStore(): Promise<DoorStore> {
   opened ??= (async () => {
     if (typeof indexedDB === 'undefined') return memoryStore();
     try {
-      const db = await openDB<DoorDb>(DB_NAME, 1, {
+      const db = await openDB<DoorDb>(DOOR_DB, 1, {
         upgrade(upgrading) {
           upgrading.createObjectStore('kits', { keyPath: 'event_id' });
           const scans = upgrading.createObjectStore('scans', { keyPath: 'local_id' });

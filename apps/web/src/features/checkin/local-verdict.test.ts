@@ -90,6 +90,13 @@ describe('the door’s offline answer (docs/decisions/0013-door-page-offline.md)
     expect((await localVerdict(cancelled, await codeFor(501), 'Door AAAA', now)).verdict.result).toBe('refunded');
   });
 
+  it('gives no verdict where no key can be used (a browser without Ed25519), rather than "unknown"', async () => {
+    const kit = await doorKit({ public_keys: ['not-a-key'] });
+    const answer = await localVerdict(kit, await codeFor(501), 'Door AAAA', now);
+    expect(answer.unchecked).toBe(true);
+    expect((await localVerdict(await doorKit(), 'garbage', 'Door AAAA', now)).unchecked).toBe(false);
+  });
+
   it('tries every public key, newest first (a rotated key still verifies older codes)', async () => {
     const newest = await generateSigningKeys();
     const kit = await doorKit({ public_keys: [newest.publicKey, (await testKeys()).publicKey] });

@@ -11,22 +11,29 @@ export interface LocalVerdict {
   verdict: DoorVerdict;
   /** A `TK2`-style code this app is too old to read: say "update", not "forged". */
   outdated: boolean;
+  /**
+   * No key could be used here (a browser without WebCrypto Ed25519: Chrome/Edge before 137,
+   * Firefox before 129, Safari before 17, or a page that is not a secure context): no verdict.
+   */
+  unchecked?: boolean;
 }
 
 /** The payload of a code signed by one of the kit's keys (newest first), or why none accepts it. */
 async function verify(kit: DoorKit, code: string) {
   let outdated = false;
+  let checked = false;
   for (const key of kit.public_keys) {
     try {
       const result = await verifyTicketCode(key, code);
-      if (result.ok) return { payload: result.payload, outdated: false };
+      checked = true;
+      if (result.ok) return { payload: result.payload, outdated: false, unchecked: false };
       if (result.reason === 'unknown-version') outdated = true;
       if (result.reason !== 'bad-signature') break;
     } catch {
       // A key this browser cannot import is no verdict on the code: try the next one.
     }
   }
-  return { payload: null, outdated };
+  return { payload: null, outdated, unchecked: !checked };
 }
 
 const none = (result: DoorVerdict['result']): DoorVerdict => ({
@@ -60,8 +67,8 @@ function named(kit: DoorKit, payload: TicketCodePayload): DoorTicket[] {
  */
 export async function localVerdict(kit: DoorKit, rawCode: string, device: string, now: Date): Promise<LocalVerdict> {
   const code = rawCode.trim();
-  const { payload, outdated } = await verify(kit, code);
-  if (!payload) return { verdict: none('unknown'), outdated };
+  const { payload, outdated, unchecked } = await verify(kit, code);
+  if (!payload) return { verdict: none('unknown'), outdated, unchecked };
   if (payload.eventId !== kit.event.id) return { verdict: none('other_event'), outdated: false };
   const tickets = named(kit, payload);
   if (tickets.length === 0) return { verdict: none('unknown'), outdated: false };

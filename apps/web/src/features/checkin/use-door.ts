@@ -51,12 +51,16 @@ export interface DoorState {
 const NO_KIT_OFFLINE =
   'This device has no ticket list for this event yet. Connect to the internet once to download it.';
 
+const CANNOT_VERIFY = 'This browser cannot check ticket codes without the network. Reconnect, or update the browser.';
+
 const reachable = (err: unknown) => !(isRetryable(err) && (!(err instanceof ApiError) || err.status === 0));
 
 /** The tickets a verdict speaks of: those it admitted, else the one it names. */
 const ticketsOf = (v: DoorVerdict) => (v.ticket_ids.length ? v.ticket_ids : v.ticket ? [v.ticket.id] : []);
 
-function conflictOf(result: DoorVerdict & { local_id: string }): SyncConflict | null {
+/** What the server said, as a conflict to show on `device`, or null when it agrees (or names this device's own earlier check-in). */
+function conflictOf(result: DoorVerdict & { local_id: string }, device: string): SyncConflict | null {
+  if (result.result === 'already_checked_in' && result.checked_in_device === device) return null;
   const who = result.ticket
     ? `${result.ticket.holder_name} · ${result.ticket.ticket_type}`
     : 'A code this device admitted';
@@ -98,8 +102,30 @@ const initial: DoorState = {
   scanError: null,
 };
 
+/**
+ * How long a scan waits for the server before the device answers it itself: a person at the door
+ * must not wait on a slow network. (Should the server have admitted it after all, the sync finds
+ * it admitted by this very device and says nothing.)
+ */
+export const SLOW_MS = 4_000;
+
+/** The call's answer, or, after `ms`, the unreachable-server error (and the call is abandoned). */
+function answerWithin<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ApiError(0, 'Tikiti is slow to answer'));
+    }, ms);
+  });
+  return Promise.race([call(controller.signal), late]).finally(() => clearTimeout(timer));
+}
+
 /** How often the door tries again while scans wait or the server could not be reached. */
 export const RETRY_MS = 15_000;
+/** How often, online, the door downloads its kit again (other doors' check-ins, refunds), so that it is fresh when the network goes. */
+export const REFRESH_MS = 5 * 60_000;
 
 export function useDoor(eventId: number) {
   const [state, setState] = useState<DoorState>(initial);
@@ -159,7 +185,7 @@ export function useDoor(eventId: number) {
               if (kit && (result.result === 'admitted' || result.result === 'already_checked_in')) {
                 kit = settleTickets(kit, ticketsOf(result), result.checked_in_at, result.checked_in_device);
               }
-              const conflict = conflictOf(result);
+              const conflict = conflictOf(result, device);
               if (conflict) found.push(conflict);
             }
             const answered = new Set(answer.results.map((r) => r.local_id));
@@ -215,7 +241,9 @@ export function useDoor(eventId: number) {
         try {
           if (onlineRef.current && code.length <= 512) {
             try {
-              const answer = await postCheckIn(eventId, { code, device_id: device });
+              const answer = await answerWithin(SLOW_MS, (signal) =>
+                postCheckIn(eventId, { code, device_id: device }, signal),
+              );
               setOnline(true);
               const { verdict } = answer;
               const kit = kitRef.current;
@@ -246,6 +274,10 @@ export function useDoor(eventId: number) {
           }
           const now = new Date();
           const local = await localVerdict(kit, code, device, now);
+          if (local.unchecked) {
+            patch({ scanError: CANNOT_VERIFY });
+            return false;
+          }
           const { verdict } = local;
           if (verdict.result === 'admitted') {
             const store = await doorStore();
@@ -285,7 +317,7 @@ export function useDoor(eventId: number) {
         patch({ phase: 'ready', kit: saved.kit, savedAt: saved.saved_at, pending });
       } else patch({ pending });
     });
-    void refresh().then((ok) => (ok ? sync() : undefined));
+    if (eventId > 0) void refresh().then((ok) => (ok ? sync() : undefined));
     return () => {
       live.current = false;
     };
@@ -309,14 +341,21 @@ export function useDoor(eventId: number) {
   // Scans waiting, or the server out of reach while the browser thinks it is online: try again now and then.
   const { pending, online } = state;
   useEffect(() => {
-    if (pending === 0 && online) return;
+    if ((pending === 0 && online) || eventId <= 0) return;
     const timer = setInterval(() => {
       if (!navigator.onLine) return;
       if (pending > 0) void sync();
       else void refresh();
     }, RETRY_MS);
     return () => clearInterval(timer);
-  }, [pending, online, refresh, sync]);
+  }, [pending, online, eventId, refresh, sync]);
+
+  // Online and idle: keep the copy on the device fresh.
+  useEffect(() => {
+    if (!online || eventId <= 0) return;
+    const timer = setInterval(() => void refresh(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [online, eventId, refresh]);
 
   const dismiss = useCallback(() => patch({ shown: null }), [patch]);
   const dismissConflicts = useCallback(() => patch({ conflicts: [] }), [patch]);

@@ -28,11 +28,12 @@ export const fetchDoorKit = (eventId: number, signal?: AbortSignal) =>
   });
 
 /** POST v1/client/event/{id}/checkin: one scan, answered by the server. */
-export const postCheckIn = (eventId: number, body: CheckInBody) =>
+export const postCheckIn = (eventId: number, body: CheckInBody, signal?: AbortSignal) =>
   api(`client/event/${eventId}/checkin`, {
     method: 'POST',
     body,
     side: 'organiser',
+    signal,
     schema: checkInResponseSchema.shape.data,
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DoorVerdict } from '@tikiti/contract';
 import { serverVerdict } from '../test-kit';
@@ -60,6 +60,20 @@ describe('the full-screen verdict at the door', () => {
     expect(within(dialog).getByText(advice)).toBeTruthy();
     await user.click(within(dialog).getByText(advice));
     expect(onNext).toHaveBeenCalled();
+  });
+
+  it('buzzes once to let in and three times to stop, where the phone can', () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    try {
+      show(serverVerdict());
+      expect(vibrate).toHaveBeenLastCalledWith(80);
+      cleanup();
+      show(refused('unknown'));
+      expect(vibrate).toHaveBeenLastCalledWith([200, 80, 200, 80, 200]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'vibrate');
+    }
   });
 
   it('a refunded ticket names its holder; an answer made offline says so; a newer code asks to update', () => {

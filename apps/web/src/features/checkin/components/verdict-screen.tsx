@@ -50,7 +50,11 @@ export function VerdictScreen({ shown, onNext }: { shown: Shown; onNext: () => v
   const look = LOOKS[verdict.result];
   const Icon = ICONS[look.tone];
   const next = useRef<HTMLButtonElement>(null);
-  useEffect(() => next.current?.focus(), []);
+  useEffect(() => {
+    next.current?.focus();
+    // Felt as well as seen, where the phone can: one short buzz to go, three to stop.
+    navigator.vibrate?.(look.tone === 'go' ? 80 : look.tone === 'wait' ? [120, 80, 120] : [200, 80, 200, 80, 200]);
+  }, [look.tone]);
   const t = verdict.ticket;
 
   return (

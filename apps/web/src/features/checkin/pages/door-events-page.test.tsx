@@ -36,9 +36,12 @@ describe('the door’s event list', () => {
       ]),
     );
     open();
-    const first = await screen.findByRole('link', { name: /East Africa Fintech Summit/ });
+    const first = within(await screen.findByRole('list', { name: 'Events' })).getByRole('link', {
+      name: /East Africa Fintech Summit/,
+    });
     expect(first.getAttribute('href')).toBe('/organizer/checkin/7');
     expect(within(first).getByText('Admitted 37 of 120')).toBeTruthy();
+    expect(within(first).queryByText(/waiting to sync/)).toBeNull();
     expect(within(first).getByText('Thu, 12 Mar 2026 · 09:00–17:00 EAT')).toBeTruthy();
     const second = screen.getByRole('link', { name: /Cyber Security Summit/ });
     expect(within(second).getByText('Cancelled · Admitted 0 of 120')).toBeTruthy();
@@ -67,6 +70,16 @@ describe('the door’s event list', () => {
   it('offline, offers the events whose ticket lists are on this device', async () => {
     const store = await doorStore();
     await store.putKit({ event_id: 7, kit: await doorKit(), saved_at: '2026-03-12T05:00:00.000Z' });
+    for (const local_id of ['a', 'b']) {
+      await store.addScan({
+        local_id,
+        event_id: 7,
+        code: 'TK1.x',
+        scanned_at: '2026-03-12T06:00:00.000Z',
+        ticket_ids: [501],
+        persons: 1,
+      });
+    }
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });
@@ -75,5 +88,6 @@ describe('the door’s event list', () => {
     const link = screen.getByRole('link', { name: /East Africa Fintech Summit/ });
     expect(link.getAttribute('href')).toBe('/organizer/checkin/7');
     expect(within(link).getByText('Admitted 0 of 3')).toBeTruthy();
+    expect(await within(link).findByText('2 waiting to sync on this device')).toBeTruthy();
   });
 });

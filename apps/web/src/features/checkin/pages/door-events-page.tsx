@@ -38,6 +38,24 @@ function useSavedEvents(): DoorEvent[] | null {
   return saved;
 }
 
+/** Check-ins made offline on this device and not yet synced, per event. */
+function usePendingCounts(ids: number[]): Map<number, number> {
+  const [counts, setCounts] = useState(new Map<number, number>());
+  const key = ids.join(',');
+  useEffect(() => {
+    let live = true;
+    void doorStore().then(async (store) => {
+      const found = new Map<number, number>();
+      for (const id of key ? key.split(',').map(Number) : []) found.set(id, await store.countPending(id));
+      if (live) setCounts(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return counts;
+}
+
 /**
  * /organizer/checkin: the events a door can open (docs/product.md#after-the-sale), soonest
  * first. Without network it offers the events whose ticket lists are on this device.
@@ -47,6 +65,8 @@ export default function DoorEventsPage() {
   useEffect(() => registerDoorServiceWorker(), []);
   const events = useDoorEvents();
   const saved = useSavedEvents();
+  const shownIds = (events.data ?? saved ?? []).map((e) => e.id);
+  const pending = usePendingCounts(shownIds);
   const unreachable = events.isError && events.error instanceof ApiError && events.error.status === 0;
 
   let body;
@@ -80,7 +100,7 @@ export default function DoorEventsPage() {
               Offline: these events&rsquo; ticket lists are on this device.
             </p>
           )}
-          <ul className="space-y-3">
+          <ul className="space-y-3" aria-label="Events">
             {list.map((e) => (
               <li key={e.id}>
                 <Link
@@ -95,6 +115,11 @@ export default function DoorEventsPage() {
                     <p className="mt-1 text-sm font-medium text-brand-700">
                       {e.status === 3 ? 'Cancelled · ' : ''}Admitted {e.tickets_checked_in} of {e.tickets_sold}
                     </p>
+                    {(pending.get(e.id) ?? 0) > 0 && (
+                      <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {pending.get(e.id)} waiting to sync on this device
+                      </p>
+                    )}
                   </div>
                   <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
                 </Link>

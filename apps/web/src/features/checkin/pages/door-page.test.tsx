@@ -6,6 +6,7 @@ import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import { closeDoorStore, doorStore } from '../door-store';
 import { codeFor, doorKit, serverVerdict } from '../test-kit';
+import { SLOW_MS } from '../use-door';
 import DoorPage from './door-page';
 
 const open = () => renderPage(<DoorPage />, { path: '/organizer/checkin/:eventId', at: '/organizer/checkin/7' });
@@ -182,6 +183,72 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     expect(screen.queryByRole('region', { name: 'Sync conflicts' })).toBeNull();
   });
 
+  it(`answers from the device when the server is slower than ${SLOW_MS / 1000} s, and queues the admission`, async () => {
+    network(async (req) => {
+      if (req.path === KIT) return answer(200, await doorKit());
+      if (req.path === SCAN) return new Promise<never>(() => {});
+      return answer(404, null);
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
+    await typeCode(user, await codeFor(501));
+    expect(screen.getByRole('button', { name: 'Checking...' })).toBeTruthy();
+    const dialog = await screen.findByRole('alertdialog', undefined, { timeout: SLOW_MS + 2_000 });
+    expect(dialog.getAttribute('data-result')).toBe('admitted');
+    expect(within(dialog).getByText(/Checked on this device, offline/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('1 waiting to sync')).toBeTruthy();
+  }, 15_000);
+
+  it('offline in a browser that cannot verify codes, says so instead of calling the ticket unknown', async () => {
+    const { net } = network(async (req) =>
+      req.path === KIT ? answer(200, await doorKit({ public_keys: ['not-a-key'] })) : answer(404, null),
+    );
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
+    net.up = false;
+    const code = await codeFor(501);
+    await typeCode(user, code);
+    expect(await screen.findByText(/This browser cannot check ticket codes without the network/)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByLabelText('Ticket code') as HTMLInputElement).value).toBe(code);
+    expect(screen.getByText('All synced')).toBeTruthy();
+  });
+
+  it('says nothing when the server found the ticket admitted earlier by this very device', async () => {
+    const { net } = network(async (req) => {
+      if (req.path === KIT) return answer(200, await doorKit());
+      if (req.path === SYNC) {
+        const body = req.body as { device_id: string; scans: { local_id: string }[] };
+        return answer(200, {
+          results: [
+            {
+              ...serverVerdict({
+                result: 'already_checked_in',
+                persons: 0,
+                ticket_ids: [],
+                checked_in_device: body.device_id,
+              }),
+              local_id: body.scans[0]!.local_id,
+            },
+          ],
+          counts: counts(1),
+        });
+      }
+      return answer(404, null);
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
+    net.up = false;
+    await typeCode(user, await codeFor(501));
+    await user.click(within(await verdictDialog()).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('1 waiting to sync')).toBeTruthy();
+    net.up = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('All synced')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Sync conflicts' })).toBeNull();
+  });
+
   it('shows the conflicts the server reports: "This ticket was admitted earlier on Door X"', async () => {
     const { net } = network(async (req) => {
       if (req.path === KIT) return answer(200, await doorKit());
@@ -290,6 +357,16 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' })).toBeTruthy();
+  });
+
+  it('says there is no such event for an address that names none, and asks the server nothing', async () => {
+    const seen = mockFetch(() => answer(200, null));
+    renderPage(<DoorPage />, { path: '/organizer/checkin/:eventId', at: '/organizer/checkin/abc' });
+    expect(await screen.findByText('There is no such event.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All events at the door' }).getAttribute('href')).toBe(
+      '/organizer/checkin',
+    );
+    expect(seen).toEqual([]);
   });
 
   it('asks for a code when the field is empty, and keeps what was typed when the server refuses the request', async () => {

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, RefreshCw, Smartphone } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/states';
-import { formatDateRange, formatTime } from '../../../lib/format';
+import { formatDateRange, formatDay, formatTime } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { CameraScanner } from '../components/camera-scanner';
@@ -126,7 +126,7 @@ export default function DoorPage() {
       <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4 text-sm text-slate-600">
         <p>
           Ticket list on this device: {kit.tickets.length} {kit.tickets.length === 1 ? 'ticket' : 'tickets'}
-          {state.savedAt && `, downloaded ${formatTime(state.savedAt)}`}
+          {state.savedAt && `, downloaded ${downloaded(state.savedAt)}`}
         </p>
         <Button size="sm" variant="ghost" onClick={() => void door.refresh()} disabled={!state.online}>
           <RefreshCw className="h-4 w-4" aria-hidden />
@@ -145,6 +145,12 @@ export default function DoorPage() {
       )}
     </div>
   );
+}
+
+/** "14:03", or "Thu, 12 Mar 2026, 14:03" when it was not today. */
+function downloaded(iso: string) {
+  const today = formatDay(new Date().toISOString());
+  return formatDay(iso) === today ? formatTime(iso) : `${formatDay(iso)}, ${formatTime(iso)}`;
 }
 
 function BackLink() {
