@@ -101,7 +101,7 @@ describe('orders, refunds and cancellation', () => {
     await row.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: `Refund ${paid.reference}?` });
     await dialog.waitFor();
-    await screenshot(page, 'organiser-orders-refund-confirm-desktop');
+    await screenshot(page, 'organiser-orders-refund-confirm-desktop', { fullPage: false });
     await dialog.getByRole('button', { name: /^Refund / }).click();
     await banner(page, new RegExp(`Booking ${paid.reference} refunded`)).waitFor();
     await expect.poll(() => row.getByText('Refunded', { exact: true }).count()).toBe(1);

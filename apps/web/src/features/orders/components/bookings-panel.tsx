@@ -125,20 +125,22 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                     </p>
                     <RefundState order={o} />
                   </div>
-                  <div className="flex gap-2 sm:justify-end">
-                    {canRefund && (
-                      <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
-                        <Undo2 className="h-4 w-4" aria-hidden />
-                        Refund
-                      </Button>
-                    )}
-                    {o.refund_state === 'failed' && (
-                      <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
-                        <RotateCcw className="h-4 w-4" aria-hidden />
-                        Retry refund
-                      </Button>
-                    )}
-                  </div>
+                  {(canRefund || o.refund_state === 'failed') && (
+                    <div className="flex gap-2 sm:justify-end">
+                      {canRefund && (
+                        <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
+                          <Undo2 className="h-4 w-4" aria-hidden />
+                          Refund
+                        </Button>
+                      )}
+                      {o.refund_state === 'failed' && (
+                        <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
+                          <RotateCcw className="h-4 w-4" aria-hidden />
+                          Retry refund
+                        </Button>
+                      )}
+                    </div>
+                  )}
                 </li>
               );
             })}
