@@ -4,6 +4,7 @@ import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import { bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo } from '../../test-support/mailbox.js';
+import { eventFields, sendEventForm } from '../../test-support/organiser-events.js';
 import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
@@ -308,6 +309,13 @@ describe('POST v1/client/event/{id}/cancel', () => {
     expect(list.json().data.data.map((e: { id: number }) => e.id)).not.toContain(event.id);
     expect((await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 1 }] })).statusCode).toBe(404);
     // The organiser cannot publish it again.
+    const republish = await sendEventForm(t.app, {
+      method: 'PUT',
+      url: `/v1/event/update/${event.id}`,
+      token: owner.token,
+      fields: eventFields(categoryId, { title: 'Cancelled concert', status: 1 }),
+    });
+    expect(republish.statusCode, republish.body).toBe(409);
     expect((await get(`/v1/client/event/${event.id}/sales`)).json().data.event.status).toBe(3);
 
     const again = await post(`/v1/client/event/${event.id}/cancel`, {});
