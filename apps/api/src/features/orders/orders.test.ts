@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { ordersJobs } from './orders.jobs.js';
 import { csvCell } from './csv.js';
+import { admissionRefusal } from './index.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -379,5 +380,16 @@ describe('who may call', () => {
   it('an admin teammate of the same organisation may read the orders', async () => {
     const admin = await createOrganiser(db(), { organisationId: owner.organisationId, role: 'admin' });
     expect((await get(`/v1/client/event/${eventId}/orders`, admin.token)).json().data.total).toBe(1);
+  });
+});
+
+describe('admissionRefusal (what the door asks after the sale)', () => {
+  it('admits a paid booking’s live ticket, and names why not otherwise', () => {
+    const live = { revokedAt: null, bookingStatus: BOOKING_STATUS.paid, eventStatus: EVENT_STATUS.published };
+    expect(admissionRefusal(live)).toBeNull();
+    expect(admissionRefusal({ ...live, revokedAt: new Date() })).toBe('refunded');
+    expect(admissionRefusal({ ...live, bookingStatus: BOOKING_STATUS.refunded })).toBe('refunded');
+    expect(admissionRefusal({ ...live, eventStatus: EVENT_STATUS.cancelled })).toBe('cancelled');
+    expect(admissionRefusal({ ...live, bookingStatus: BOOKING_STATUS.pending })).toBe('not_paid');
   });
 });
