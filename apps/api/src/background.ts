@@ -13,7 +13,12 @@ import { startJobWorker } from './jobs/worker.js';
  * server.ts imports this file. So a feature adds its handler (or periodic job) here, and no
  * import cycle can form.
  */
-export const jobHandlers: JobHandler[] = [sendMailJob, pruneFinishedJobs, ...(checkoutJobs as JobHandler[]), ...ordersJobs];
+export const jobHandlers: JobHandler[] = [
+  sendMailJob,
+  pruneFinishedJobs,
+  ...(checkoutJobs as JobHandler[]),
+  ...ordersJobs,
+];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */
 const SHUTDOWN_GRACE_MS = 5000;
