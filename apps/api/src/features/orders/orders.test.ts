@@ -9,6 +9,7 @@ import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkou
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { ordersJobs } from './orders.jobs.js';
+import { jobHandlers } from '../../background.js';
 import { csvCell } from './csv.js';
 import { admissionRefusal } from './index.js';
 
@@ -346,6 +347,23 @@ describe('POST v1/client/event/{id}/cancel', () => {
     const sales = (await get(`/v1/client/event/${event.id}/sales`)).json().data;
     expect(sales).toMatchObject({ refunds_pending: 0, refunds_failed: 0, tickets_sold: 0, net: 0 });
     expect(sales.event.cancelled_at).toBe(res.json().data.cancelled_at);
+  });
+});
+
+describe('a hold paid after its event was cancelled', () => {
+  it('is never honoured, even before the cancel job reaches it: released and refunded', async () => {
+    const { event, tickets } = await anEvent('Cancelled before payment');
+    const res = await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 2 }] });
+    const { client_secret: secret } = res.json().data;
+    expect((await post(`/v1/client/event/${event.id}/cancel`, {})).statusCode).toBe(202);
+    await payWithCard(t.app, secret);
+    const view = await retrieve(t.app, secret, res.headers.auth as string);
+    expect(view.json().data.status).toBe(BOOKING_STATUS.refunded);
+    expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 0, held: 0 });
+    await runDueJobs({ config: t.config, db: db() }, jobHandlers);
+    expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 0, held: 0 });
+    const refunded = await db().execute(sql`SELECT refunded_at FROM payments WHERE client_secret = ${secret}`);
+    expect((refunded as unknown as { rows: { refunded_at: Date | null }[] }).rows[0]!.refunded_at).not.toBeNull();
   });
 });
 
