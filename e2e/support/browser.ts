@@ -34,8 +34,11 @@ export const VIEWPORTS = {
 
 const shotsDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
-/** Saves a full-page screenshot as a test artifact: test-results/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a screenshot as a test artifact: test-results/screenshots/<name>.png. The full page
+ * unless `fullPage` is false (a dialog over the page: the viewport is what the user sees).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage });
 }

@@ -1,8 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDays, BOOKING_STATUS, DEFAULT_CURRENCY, nairobiDay, startOfNairobiDay, toMinor } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../client.js';
-import { accounts, bookingLines, bookings, categories, events, organisations, ticketTypes } from '../schema/index.js';
+import {
+  accounts,
+  bookingLines,
+  bookings,
+  categories,
+  events,
+  organisations,
+  payments,
+  ticketTypes,
+} from '../schema/index.js';
 import { hashPassword } from '../../features/accounts/index.js';
 import { prepareImage, savePreparedImage } from '../../features/media/index.js';
 import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey } from './demo-data.js';
@@ -177,7 +187,10 @@ async function insertRows<R>(tx: Tx, table: PgTable, rows: Record<string, unknow
   );
 }
 
-/** The planned buyers as `user` accounts, then their paid card bookings and the lines. */
+/**
+ * The planned buyers as `user` accounts, then their paid card bookings, the lines, and each
+ * booking's succeeded sandbox payment (so a demo booking can be refunded like a real one).
+ */
 async function insertSales(
   tx: Tx,
   { buyers, bookings: planned }: ReturnType<typeof planDemoSales>,
@@ -222,6 +235,25 @@ async function insertSales(
       b.lines.map((l) => ({ ...l, bookingId: bookingOf.get(b.reference)! }) satisfies typeof bookingLines.$inferInsert),
     ),
     [bookingLines.id],
+  );
+  await insertRows(
+    tx,
+    payments,
+    planned.map((b) => {
+      const intentId = `pi_sbx_demo_${b.reference}`;
+      return {
+        bookingId: bookingOf.get(b.reference)!,
+        provider: 'sandbox',
+        intentId,
+        clientSecret: `${intentId}_secret_${randomBytes(12).toString('base64url')}`,
+        status: 'succeeded',
+        amountMinor: b.totalMinor,
+        currency: currencyOf.get(b.eventId) ?? DEFAULT_CURRENCY,
+        createdAt: b.createdAt,
+        updatedAt: b.paidAt,
+      } satisfies typeof payments.$inferInsert;
+    }),
+    [payments.id],
   );
 }
 

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { BOOKING_STATUS } from '@tikiti/contract';
+import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { bookingLines, bookings, events } from '../../db/schema/index.js';
 
@@ -198,6 +198,12 @@ export async function expireHolds(db: Db, limit: number): Promise<number> {
     }
     return expired.length;
   });
+}
+
+/** Whether the event was cancelled (status 3): its pending bookings are never honoured. */
+export async function isEventCancelled(tx: Tx, eventId: number): Promise<boolean> {
+  const [row] = await tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).limit(1);
+  return row?.status === EVENT_STATUS.cancelled;
 }
 
 /** What the success page shows of the booking's event. */

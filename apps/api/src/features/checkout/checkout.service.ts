@@ -51,6 +51,7 @@ import {
   findBooking,
   findBookingEvent,
   findLines,
+  isEventCancelled,
   lockBooking,
   releaseHeld,
   sellHeld,
@@ -342,6 +343,14 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
     if (booking.accountId === null) {
       const account = await findOrCreateBuyer(tx, booking.email, booking.fullName);
       await setBookingAccount(tx, booking.id, account.id);
+    }
+    if (booking.status === BOOKING_STATUS.pending && (await isEventCancelled(tx, booking.eventId))) {
+      // Its event was cancelled before the cancellation's job reached this hold: the hold is
+      // released now and the payment refunded below, never honoured.
+      await releaseHeld(tx, lines);
+      await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
+      booking.status = BOOKING_STATUS.cancelled;
+      soldOrReleased = true;
     }
     if (booking.status === BOOKING_STATUS.pending) {
       await sellHeld(tx, lines);

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, media, ticketTypes } from '../../db/schema/index.js';
+import { bookings, events, jobs, media, ticketTypes } from '../../db/schema/index.js';
 import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { eventFields, insertBooking, multipartBody, pngImage } from '../../test-support/organiser-events.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -19,6 +19,7 @@ let buyer: Awaited<ReturnType<typeof createBuyer>>;
 let categoryId: number;
 let eventId: number;
 let ticketId: number;
+let bookingId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,7 +37,7 @@ beforeAll(async () => {
   });
   eventId = created.event.id;
   ticketId = created.tickets[0]!.id;
-  await insertBooking(db, { eventId, accountId: buyer.accountId, status: 2, totalMinor: 12000 });
+  bookingId = (await insertBooking(db, { eventId, accountId: buyer.accountId, status: 2, totalMinor: 12000 })).id;
   // The intruder has an event of its own, so its lists are not trivially empty.
   await createEvent(db, { organisationId: intruder.organisationId, categoryId, title: 'Intruder event' });
 });
@@ -47,12 +48,14 @@ async function snapshot() {
   const db = t.database.db;
   return {
     event: await db.select().from(events).where(eq(events.id, eventId)),
+    booking: await db.select().from(bookings).where(eq(bookings.id, bookingId)),
+    jobs: (await db.select({ id: jobs.id }).from(jobs)).length,
     tickets: await db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(asc(ticketTypes.id)),
     media: (await db.select({ id: media.id }).from(media)).length,
   };
 }
 
-type Call = { name: string; request: () => Promise<InjectOptions>; scoped: boolean };
+type Call = { name: string; request: () => Promise<InjectOptions>; scoped: boolean; notFound?: string };
 
 const ticketRow = () => ({
   id: ticketId,
@@ -108,6 +111,27 @@ const calls: Call[] = [
     request: async () => ({ method: 'GET', url: '/v1/client/event/view' }),
   },
   { name: 'GET v1/client/summary', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/summary' }) },
+  // After the sale (issue 12): orders, attendees, sales, refund and cancel.
+  ...(['orders', 'orders.csv', 'attendees', 'attendees.csv', 'sales'] as const).map((what): Call => ({
+    name: `GET v1/client/event/{id}/${what}`,
+    scoped: true,
+    request: async () => ({ method: 'GET', url: `/v1/client/event/${eventId}/${what}` }),
+  })),
+  {
+    name: 'POST v1/client/booking/{id}/refund',
+    scoped: true,
+    notFound: 'Booking not found',
+    request: async () => ({ method: 'POST', url: `/v1/client/booking/${bookingId}/refund`, payload: {} }),
+  },
+  {
+    name: 'POST v1/client/event/{id}/cancel',
+    scoped: true,
+    request: async () => ({
+      method: 'POST',
+      url: `/v1/client/event/${eventId}/cancel`,
+      payload: { reason: 'Hijacked' },
+    }),
+  },
 ];
 
 const send = async (call: Call, token?: string) => {
@@ -122,7 +146,7 @@ describe('another organisation', () => {
       const before = await snapshot();
       const res = await send(call, intruder.token);
       expect(res.statusCode, res.body).toBe(404);
-      expect(res.json()).toEqual({ status: 404, status_description: 'Event not found', data: null });
+      expect(res.json()).toEqual({ status: 404, status_description: call.notFound ?? 'Event not found', data: null });
       expect(await snapshot()).toEqual(before);
     },
   );
@@ -217,4 +241,17 @@ describe('a teammate of the same organisation', () => {
     const list = await t.app.inject({ method: 'GET', url: '/v1/client/event/view', headers: { auth: teammate.token } });
     expect(list.json().data.data.map((e: { id: number }) => e.id)).toEqual([eventId]);
   });
+});
+
+describe('a door-only teammate (role checkin)', () => {
+  it.each(calls.filter((c) => c.name.includes('/client/event/{id}/') || c.name.includes('/client/booking/')))(
+    'is refused $name with 403, nothing changed',
+    async (call) => {
+      const door = await createOrganiser(t.database.db, { organisationId: owner.organisationId, role: 'checkin' });
+      const before = await snapshot();
+      const res = await send(call, door.token);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });

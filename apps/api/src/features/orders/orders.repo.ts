@@ -203,13 +203,18 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
                  (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NOT NULL))::int AS refunds_failed
             FROM bookings b WHERE b.event_id = ${eventId}`,
     ),
+    // Sold from the paid bookings' lines (what the ticket counters count), checked in from the
+    // check-ins of tickets that still admit.
     queryRows<SalesFigures['tickets']>(
       db,
-      sql`SELECT count(*)::int AS tickets_sold, coalesce(sum(t.admits), 0)::int AS persons_sold,
-                 (count(c.id))::int AS tickets_checked_in,
-                 coalesce(sum(t.admits) FILTER (WHERE c.id IS NOT NULL), 0)::int AS persons_checked_in
-            FROM e_tickets t LEFT JOIN check_ins c ON c.e_ticket_id = t.id
-           WHERE t.event_id = ${eventId} AND t.revoked_at IS NULL`,
+      sql`SELECT coalesce((SELECT sum(l.quantity) FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
+                            WHERE b.event_id = ${eventId} AND b.status = ${paid}), 0)::int AS tickets_sold,
+                 coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
+                            WHERE b.event_id = ${eventId} AND b.status = ${paid}), 0)::int AS persons_sold,
+                 (SELECT count(*) FROM check_ins c JOIN e_tickets t ON t.id = c.e_ticket_id
+                   WHERE t.event_id = ${eventId} AND t.revoked_at IS NULL)::int AS tickets_checked_in,
+                 coalesce((SELECT sum(t.admits) FROM check_ins c JOIN e_tickets t ON t.id = c.e_ticket_id
+                   WHERE t.event_id = ${eventId} AND t.revoked_at IS NULL), 0)::int AS persons_checked_in`,
     ),
     queryRows<SalesFigures['days'][number]>(
       db,

@@ -4,11 +4,14 @@ import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import { bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo } from '../../test-support/mailbox.js';
+import { eventFields, sendEventForm } from '../../test-support/organiser-events.js';
 import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { ordersJobs } from './orders.jobs.js';
+import { jobHandlers } from '../../background.js';
 import { csvCell } from './csv.js';
+import { admissionRefusal } from './index.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -308,6 +311,13 @@ describe('POST v1/client/event/{id}/cancel', () => {
     expect(list.json().data.data.map((e: { id: number }) => e.id)).not.toContain(event.id);
     expect((await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 1 }] })).statusCode).toBe(404);
     // The organiser cannot publish it again.
+    const republish = await sendEventForm(t.app, {
+      method: 'PUT',
+      url: `/v1/event/update/${event.id}`,
+      token: owner.token,
+      fields: eventFields(categoryId, { title: 'Cancelled concert', status: 1 }),
+    });
+    expect(republish.statusCode, republish.body).toBe(409);
     expect((await get(`/v1/client/event/${event.id}/sales`)).json().data.event.status).toBe(3);
 
     const again = await post(`/v1/client/event/${event.id}/cancel`, {});
@@ -337,6 +347,23 @@ describe('POST v1/client/event/{id}/cancel', () => {
     const sales = (await get(`/v1/client/event/${event.id}/sales`)).json().data;
     expect(sales).toMatchObject({ refunds_pending: 0, refunds_failed: 0, tickets_sold: 0, net: 0 });
     expect(sales.event.cancelled_at).toBe(res.json().data.cancelled_at);
+  });
+});
+
+describe('a hold paid after its event was cancelled', () => {
+  it('is never honoured, even before the cancel job reaches it: released and refunded', async () => {
+    const { event, tickets } = await anEvent('Cancelled before payment');
+    const res = await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 2 }] });
+    const { client_secret: secret } = res.json().data;
+    expect((await post(`/v1/client/event/${event.id}/cancel`, {})).statusCode).toBe(202);
+    await payWithCard(t.app, secret);
+    const view = await retrieve(t.app, secret, res.headers.auth as string);
+    expect(view.json().data.status).toBe(BOOKING_STATUS.refunded);
+    expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 0, held: 0 });
+    await runDueJobs({ config: t.config, db: db() }, jobHandlers);
+    expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 0, held: 0 });
+    const refunded = await db().execute(sql`SELECT refunded_at FROM payments WHERE client_secret = ${secret}`);
+    expect((refunded as unknown as { rows: { refunded_at: Date | null }[] }).rows[0]!.refunded_at).not.toBeNull();
   });
 });
 
@@ -371,5 +398,16 @@ describe('who may call', () => {
   it('an admin teammate of the same organisation may read the orders', async () => {
     const admin = await createOrganiser(db(), { organisationId: owner.organisationId, role: 'admin' });
     expect((await get(`/v1/client/event/${eventId}/orders`, admin.token)).json().data.total).toBe(1);
+  });
+});
+
+describe('admissionRefusal (what the door asks after the sale)', () => {
+  it('admits a paid booking’s live ticket, and names why not otherwise', () => {
+    const live = { revokedAt: null, bookingStatus: BOOKING_STATUS.paid, eventStatus: EVENT_STATUS.published };
+    expect(admissionRefusal(live)).toBeNull();
+    expect(admissionRefusal({ ...live, revokedAt: new Date() })).toBe('refunded');
+    expect(admissionRefusal({ ...live, bookingStatus: BOOKING_STATUS.refunded })).toBe('refunded');
+    expect(admissionRefusal({ ...live, eventStatus: EVENT_STATUS.cancelled })).toBe('cancelled');
+    expect(admissionRefusal({ ...live, bookingStatus: BOOKING_STATUS.pending })).toBe('not_paid');
   });
 });

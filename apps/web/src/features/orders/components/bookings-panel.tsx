@@ -108,9 +108,14 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                       <span className="text-xs text-slate-500">{when(o.created_at)}</span>
                     </div>
                     <p className="mt-1 truncate font-medium text-ink">{o.full_name}</p>
-                    <p className="truncate text-sm text-slate-600">
-                      {o.email_address}
-                      {o.msisdn ? ` · ${formatPhone(o.msisdn)}` : ''}
+                    <p className="text-sm text-slate-600 sm:truncate">
+                      <span className="block truncate sm:inline">{o.email_address}</span>
+                      {o.msisdn && (
+                        <span className="block sm:inline">
+                          <span className="hidden sm:inline"> · </span>
+                          {formatPhone(o.msisdn)}
+                        </span>
+                      )}
                     </p>
                     <p className="mt-1 text-sm text-slate-700">
                       {o.tickets} {o.tickets === 1 ? 'ticket' : 'tickets'}
@@ -120,20 +125,22 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                     </p>
                     <RefundState order={o} />
                   </div>
-                  <div className="flex gap-2 sm:justify-end">
-                    {canRefund && (
-                      <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
-                        <Undo2 className="h-4 w-4" aria-hidden />
-                        Refund
-                      </Button>
-                    )}
-                    {o.refund_state === 'failed' && (
-                      <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
-                        <RotateCcw className="h-4 w-4" aria-hidden />
-                        Retry refund
-                      </Button>
-                    )}
-                  </div>
+                  {(canRefund || o.refund_state === 'failed') && (
+                    <div className="flex gap-2 sm:justify-end">
+                      {canRefund && (
+                        <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
+                          <Undo2 className="h-4 w-4" aria-hidden />
+                          Refund
+                        </Button>
+                      )}
+                      {o.refund_state === 'failed' && (
+                        <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
+                          <RotateCcw className="h-4 w-4" aria-hidden />
+                          Retry refund
+                        </Button>
+                      )}
+                    </div>
+                  )}
                 </li>
               );
             })}

@@ -11,8 +11,12 @@ const dayLabel = (day: string) =>
  */
 export default function SalesChart({ days, currency }: { days: SalesDay[]; currency: string }) {
   return (
-    <div className="h-64 w-full" role="img" aria-label={`Tickets sold per day, ${days.length} days with sales`}>
-      <ResponsiveContainer width="100%" height="100%">
+    <div
+      className="h-64 w-full"
+      role="img"
+      aria-label={`Tickets sold per day, ${days.length} ${days.length === 1 ? 'day' : 'days'} with sales`}
+    >
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 256 }}>
         <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#E2E8F0" />
           <XAxis dataKey="day" tickFormatter={dayLabel} tick={{ fontSize: 12, fill: '#475569' }} />

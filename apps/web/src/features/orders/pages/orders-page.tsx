@@ -22,7 +22,7 @@ function Card({ label, value, detail }: { label: string; value: string; detail?:
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold tracking-tight text-ink">{value}</p>
+      <p className="mt-1 text-xl font-bold tracking-tight text-ink sm:text-2xl">{value}</p>
       {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
     </div>
   );
@@ -61,29 +61,29 @@ function Summary({ s }: { s: SalesSummary }) {
 function TicketTypes({ s }: { s: SalesSummary }) {
   if (s.ticket_types.length === 0) return null;
   return (
-    <section className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[28rem] text-left text-sm">
-        <caption className="px-4 pt-4 text-left font-semibold text-ink">Tickets by type</caption>
+    <section className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-left text-xs sm:text-sm">
+        <caption className="px-2 pt-4 text-left text-sm font-semibold text-ink sm:px-4">Tickets by type</caption>
         <thead className="text-slate-500">
           <tr>
-            <th className="px-4 py-2 font-medium">Type</th>
-            <th className="px-4 py-2 text-right font-medium">Price</th>
-            <th className="px-4 py-2 text-right font-medium">Sold</th>
-            <th className="px-4 py-2 text-right font-medium">Held</th>
-            <th className="px-4 py-2 text-right font-medium">Left</th>
+            <th className="px-2 py-2 sm:px-4 font-medium">Type</th>
+            <th className="px-2 py-2 sm:px-4 text-right font-medium">Price</th>
+            <th className="px-2 py-2 sm:px-4 text-right font-medium">Sold</th>
+            <th className="px-2 py-2 sm:px-4 text-right font-medium">Held</th>
+            <th className="px-2 py-2 sm:px-4 text-right font-medium">Left</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {s.ticket_types.map((t) => (
             <tr key={t.id}>
-              <td className="px-4 py-2">
+              <td className="px-2 py-2 sm:px-4">
                 {t.name}
                 {t.deleted && <span className="ml-2 text-xs text-slate-500">(removed)</span>}
               </td>
-              <td className="px-4 py-2 text-right">{formatMoney(t.price, s.currency)}</td>
-              <td className="px-4 py-2 text-right font-semibold">{t.sold}</td>
-              <td className="px-4 py-2 text-right">{t.held}</td>
-              <td className="px-4 py-2 text-right">
+              <td className="px-2 py-2 sm:px-4 text-right">{formatMoney(t.price, s.currency)}</td>
+              <td className="px-2 py-2 sm:px-4 text-right font-semibold">{t.sold}</td>
+              <td className="px-2 py-2 sm:px-4 text-right">{t.held}</td>
+              <td className="px-2 py-2 sm:px-4 text-right">
                 {t.left} <span className="text-slate-400">of {t.max_tickets}</span>
               </td>
             </tr>

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Order, SalesSummary } from '@tikiti/contract';
+import { AlertBanner } from '../../../components/layout/alert-banner';
+import { findBanner } from '../../../test-support/banner';
+import { answer, mockFetch, type SeenRequest } from '../../../test-support/fetch';
+import { renderPage } from '../../../test-support/render';
+import { useSession } from '../../accounts';
+import OrdersPage from './orders-page';
+
+const sales = (over: Partial<SalesSummary> = {}): SalesSummary => ({
+  event: {
+    id: 7,
+    title: 'Nyama Choma Festival',
+    status: 1,
+    start_time: '2026-12-12T06:00:00.000Z',
+    end_time: '2026-12-12T14:00:00.000Z',
+    cancelled_at: null,
+  },
+  currency: 'USD',
+  ticket_types: [{ id: 1, name: 'Regular', price: 25.5, max_tickets: 10, sold: 3, held: 1, left: 6, deleted: false }],
+  gross: 76.5,
+  refunded: 0,
+  net: 76.5,
+  bookings_paid: 2,
+  tickets_sold: 3,
+  persons_sold: 3,
+  tickets_checked_in: 1,
+  persons_checked_in: 1,
+  refunds_pending: 0,
+  refunds_failed: 0,
+  over_time: [{ day: '2026-11-20', tickets: 3, gross: 76.5 }],
+  ...over,
+});
+
+const order = (over: Partial<Order>): Order => ({
+  id: 1,
+  reference: 'TK-AAAAAAA',
+  full_name: 'Wanjirũ Kamau',
+  email_address: 'wanjiru@example.co.ke',
+  msisdn: '+254712345678',
+  tickets: 2,
+  persons: 2,
+  amount: 51,
+  currency: 'USD',
+  payment_method: 'card',
+  status: 2,
+  created_at: '2026-11-20T07:00:00.000Z',
+  paid_at: '2026-11-20T07:01:00.000Z',
+  refund_state: 'none',
+  refund_requested_at: null,
+  refund_error: null,
+  ...over,
+});
+
+const orders = [
+  order({ id: 1 }),
+  order({
+    id: 2,
+    reference: 'TK-BBBBBBB',
+    full_name: 'Otieno Ouma',
+    email_address: 'otieno@example.co.ke',
+    status: 5,
+    refund_state: 'failed',
+    refund_error: 'Something went wrong on our end.',
+  }),
+];
+
+function api(overrides: (req: SeenRequest) => ReturnType<typeof answer> | undefined = () => undefined) {
+  return mockFetch((req) => {
+    const own = overrides(req);
+    if (own) return own;
+    if (req.path === '/v1/client/event/7/sales') return answer(200, sales());
+    if (req.path.startsWith('/v1/client/event/7/orders')) {
+      const q = new URL(req.path, 'http://x').searchParams.get('q')?.toLowerCase();
+      const data = q ? orders.filter((o) => o.full_name.toLowerCase().includes(q)) : orders;
+      return answer(200, { data, total: data.length });
+    }
+    if (req.path.startsWith('/v1/client/event/7/attendees')) return answer(200, { data: [], total: 0 });
+    return answer(404, null);
+  });
+}
+
+const open = () => {
+  useSession.setState({
+    token: 'organiser-token',
+    accountType: 'organizer',
+    userName: { fn: 'Wanjiku', ln: 'Mwangi' },
+  });
+  return renderPage(
+    <>
+      <AlertBanner />
+      <OrdersPage />
+    </>,
+    { path: '/organizer/orders/:eventId', at: '/organizer/orders/7' },
+  );
+};
+
+describe('orders page', () => {
+  it('shows the sales cards, the chart, and every booking with its state', async () => {
+    api();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeTruthy();
+    expect(screen.getByText('Nyama Choma Festival')).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Sales summary' });
+    expect(within(summary).getByText('USD 76.50')).toBeTruthy();
+    expect(within(summary).getByText('1 / 3')).toBeTruthy();
+    // The chart, loaded on demand (Recharts draws nothing in jsdom, which has no layout).
+    expect(await screen.findByRole('img', { name: 'Tickets sold per day, 1 day with sales' })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Wanjirũ Kamau')).toBeTruthy();
+    expect(within(rows[0]!).getByText(/\+254 712 345 678/)).toBeTruthy();
+    expect(within(rows[0]!).getByRole('button', { name: 'Refund' })).toBeTruthy();
+    expect(within(rows[1]!).getByText('Refund failed: Something went wrong on our end.')).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: 'Retry refund' })).toBeTruthy();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('searches as the organiser types', async () => {
+    const seen = api();
+    const { user } = open();
+    await screen.findByRole('list', { name: 'Bookings' });
+    await user.type(screen.getByLabelText('Search bookings'), 'otieno');
+    await waitFor(() => expect(seen.some((r) => r.path.includes('/orders?q=otieno'))).toBe(true));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(screen.getByText('Otieno Ouma')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Search bookings'));
+    await user.type(screen.getByLabelText('Search bookings'), 'nobody');
+    expect(await screen.findByText('No booking matches')).toBeTruthy();
+  });
+
+  it('refunds only after the confirmation, which says what happens', async () => {
+    const seen = api((req) =>
+      req.method === 'POST' && req.path === '/v1/client/booking/1/refund'
+        ? answer(202, order({ id: 1, status: 5, refund_state: 'pending', refund_requested_at: '2026-11-25T10:00:00Z' }))
+        : undefined,
+    );
+    const { user } = open();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    await user.click(within(list).getAllByRole('button', { name: 'Refund' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Refund TK-AAAAAAA?' });
+    expect(dialog.textContent).toContain('USD 51.00 goes back to Wanjirũ Kamau');
+    expect(dialog.textContent).toContain('stop admitting at the door');
+    // Keep booking: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
+    expect(seen.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.click(within(list).getAllByRole('button', { name: 'Refund' })[0]!);
+    await user.click(await screen.findByRole('button', { name: 'Refund USD 51.00' }));
+    await findBanner('Booking TK-AAAAAAA refunded: USD 51.00 is on its way back to Wanjirũ Kamau');
+    expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v1/client/booking/1/refund']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('cancels the event only after a confirmation that says every paid booking will be refunded', async () => {
+    const seen = api((req) =>
+      req.method === 'POST' && req.path === '/v1/client/event/7/cancel'
+        ? answer(202, { event_id: 7, cancelled_at: '2026-11-25T10:00:00.000Z', bookings_to_refund: 2 })
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Cancel event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Nyama Choma Festival?' });
+    expect(dialog.textContent).toContain('Every paid booking will be refunded');
+    await user.type(within(dialog).getByLabelText('Message to buyers (optional)'), 'The venue flooded');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel event and refund everyone' }));
+    await findBanner('Nyama Choma Festival is cancelled. 2 paid bookings are being refunded.');
+    const post = seen.find((r) => r.method === 'POST')!;
+    expect(post.body).toEqual({ reason: 'The venue flooded' });
+  });
+
+  it('shows an error with a retry when the summary cannot load, and a clear message for a foreign event', async () => {
+    api((req) => (req.path === '/v1/client/event/7/sales' ? answer(500, null) : undefined));
+    open();
+    expect(await screen.findByText("We couldn't load this")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('says when the event is not the organisation’s', async () => {
+    api((req) =>
+      req.path === '/v1/client/event/7/sales' ? answer(404, null, { description: 'Event not found' }) : undefined,
+    );
+    open();
+    expect(await screen.findByText('This event does not exist, or it belongs to another organisation.')).toBeTruthy();
+  });
+
+  it('shows an empty state when nobody has booked yet', async () => {
+    api((req) =>
+      req.path.startsWith('/v1/client/event/7/orders')
+        ? answer(200, { data: [], total: 0 })
+        : req.path === '/v1/client/event/7/sales'
+          ? answer(200, sales({ over_time: [], tickets_sold: 0 }))
+          : undefined,
+    );
+    open();
+    expect(await screen.findByText('No bookings yet')).toBeTruthy();
+    expect(screen.getByText(/No tickets sold yet/)).toBeTruthy();
+  });
+});
