@@ -352,7 +352,7 @@ describe('event form validation (400 naming the field, nothing stored)', () => {
     for (const [fields, field] of [
       [eventFields(categoryId, { title: '' }), 'title'],
       [eventFields(categoryId, { start_time: '2031-03-12T17:00', end_time: '2031-03-12T09:00' }), 'end_time'],
-      [eventFields(categoryId, { currency: 'KES' }), 'currency'],
+      [eventFields(categoryId, { currency: 'EUR' }), 'currency'],
       [eventFields(categoryId, { category_id: 9999 }), 'category_id'],
       [eventFields(categoryId, { status: 5 }), 'status'],
     ] as const) {
