@@ -4,5 +4,5 @@
  * figure of the organiser's dashboard, and e-tickets resolve their caller as checkout does (a
  * buyer's session or a guest's checkout token); the composition roots pick up its routes and jobs.
  */
-export { sumPaidBookings } from './sales.repo.js';
+export { paidBookingsByCurrency, sumPaidBookings } from './sales.repo.js';
 export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';
