@@ -166,6 +166,18 @@ describe('paying with M-Pesa through Daraja', () => {
     }
   });
 
+  it('answers 503 when Daraja cannot answer the query, changing nothing, and settles on the next poll', async () => {
+    const { data, push, token } = await bookWithMpesa();
+    fake.complete(push.id, 0);
+    fake.failNext(500, { requestId: 'r', errorCode: '500.003.02', errorMessage: 'System is busy. Please try again' });
+    const busy = await retrieve(t.app, data.client_secret, token);
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json().status_description).toBe('M-Pesa did not answer just now, please check again');
+    expect(await bookingOf(data.booking_reference)).toMatchObject({ status: BOOKING_STATUS.pending });
+    const again = await retrieve(t.app, data.client_secret, token);
+    expect(again.json().data).toMatchObject({ status: BOOKING_STATUS.paid });
+  });
+
   it('frees the seats when the hold ends after a prompt timed out', async () => {
     const { data, push, token, type } = await bookWithMpesa();
     fake.complete(push.id, 1037);
