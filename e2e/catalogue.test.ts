@@ -18,7 +18,7 @@ async function apiData<T>(path: string): Promise<T> {
 }
 
 const money = (amount: number, currency = 'USD') =>
-  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: currency === 'KES' ? 0 : 2, maximumFractionDigits: currency === 'KES' ? 0 : 2 })}`;
 
 /** The cards of an event list, by the list's accessible name. */
 const cards = (page: Page, list: string) => page.getByRole('list', { name: list, exact: true }).getByRole('listitem');

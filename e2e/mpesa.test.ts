@@ -150,4 +150,38 @@ describe('paying with M-Pesa in the simulator', () => {
     expect(failures).toEqual([]);
     await context.close();
   });
+
+  it('asks for the M-Pesa number on the payment page when the phone given is not Safaricom’s (390 px)', async () => {
+    const { event, ticket } = await kesEvent();
+    const { context, page, failures } = await newPage(VIEWPORTS.phone);
+    await page.goto(`/details/${event.id}/${event.slug}`);
+    await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
+    const panel = page.getByRole('region', { name: 'Tickets' });
+    const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
+    await row.getByRole('button', { name: /One more/ }).click();
+    await panel.getByLabel('Full name').fill('Juma Mwangi');
+    await panel.getByLabel('Email').fill(`mpesa.uk.${Date.now()}@example.co.ke`);
+    await panel.getByLabel('Phone').fill('+44 20 7946 0958');
+    await capture(page, 'mpesa-details-tab-390');
+    await panel.getByRole('button', { name: 'M-Pesa' }).click();
+
+    await page.waitForURL('**/payment/method');
+    const number = page.getByLabel('M-Pesa number');
+    await expect.poll(() => number.inputValue()).toBe('+44 20 7946 0958');
+    await page.getByRole('button', { name: 'Send prompt' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/Enter a Safaricom number/)
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await capture(page, 'mpesa-number-390');
+    await number.fill('0722 000 111');
+    await page.getByRole('button', { name: 'Send prompt' }).click();
+    await page.getByRole('heading', { name: 'Check your phone' }).waitFor();
+    await page.getByText('+254 722 000 111').first().waitFor();
+    const reference = await referenceOn(page);
+    expect((await prompts()).find((p) => p.reference === reference)).toMatchObject({ phone: '254722000111' });
+    expect(failures).toEqual([]);
+    await context.close();
+  });
 });

@@ -74,7 +74,7 @@ async function apiData<T>(pathname: string, token?: string): Promise<T> {
 }
 
 const money = (amount: number, currency: string) =>
-  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: currency === 'KES' ? 0 : 2, maximumFractionDigits: currency === 'KES' ? 0 : 2 })}`;
 
 async function signIn(page: Page) {
   await page.goto('/organizer/login');

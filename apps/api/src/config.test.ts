@@ -26,6 +26,23 @@ describe('configuration', () => {
     );
   });
 
+  it('wants all six M-Pesa settings or none (none: the built-in simulator)', () => {
+    const all = {
+      MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'passkey',
+      MPESA_CALLBACK_URL: 'https://tikiti.example/v1/payments/mpesa/callback',
+    };
+    expect(readConfig({}).mpesa).toBeUndefined();
+    expect(readConfig(all).mpesa).toMatchObject({ shortcode: '174379', baseUrl: 'https://sandbox.safaricom.co.ke' });
+    expect(() => readConfig({ ...all, MPESA_PASSKEY: '' })).toThrow(
+      /MPESA_PASSKEY: the MPESA_\* settings are set together/,
+    );
+    expect(() => readConfig({ ...all, MPESA_SHORTCODE: 'abc' })).toThrow(/MPESA_SHORTCODE/);
+  });
+
   it('treats empty values as unset', () => {
     expect(readConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -93,6 +93,7 @@ export async function insertBooking(
     accountId: number;
     status: number;
     totalMinor: number;
+    currency?: 'USD' | 'KES';
     lines?: { ticketTypeId: number; name: string; unitPriceMinor: number; quantity: number }[];
   },
 ) {
@@ -104,7 +105,7 @@ export async function insertBooking(
       accountId: b.accountId,
       fullName: 'Achieng Buyer',
       email: 'achieng@example.com',
-      currency: 'USD',
+      currency: b.currency ?? 'USD',
       totalMinor: b.totalMinor,
       status: b.status,
       paymentMethod: 'card',

@@ -33,6 +33,11 @@ describe('money', () => {
   });
 
   it('writes the event’s own currency, never a default', () => {
-    expect(formatMoney(10, 'KES')).toBe('KES 10.00');
+    expect(formatMoney(10, 'EUR')).toBe('EUR 10.00');
+  });
+
+  it('writes shillings whole: KES 2,500, no cents', () => {
+    expect(formatMoney(2500, 'KES')).toBe('KES 2,500');
+    expect(formatMoney(125000, 'KES')).toBe('KES 125,000');
   });
 });

@@ -115,15 +115,35 @@ describe('seedDemoData', () => {
     expect(perEvent).toHaveLength(34);
     expect(perEvent.every((r) => r.n >= 2 && r.n <= 4)).toBe(true);
     const stats = (
-      await rows<{ min_price: number; max_price: number; sold_out: number; with_sales: number; groups: number }>(sql`
-        SELECT min(price_minor)::int AS min_price, max(price_minor)::int AS max_price,
+      await rows<{
+        min_price: number;
+        max_price: number;
+        min_kes: number;
+        max_kes: number;
+        kes_events: number;
+        kes_cents: number;
+        sold_out: number;
+        with_sales: number;
+        groups: number;
+      }>(sql`
+        SELECT min(price_minor) FILTER (WHERE e.currency = 'USD')::int AS min_price,
+               max(price_minor) FILTER (WHERE e.currency = 'USD')::int AS max_price,
+               min(price_minor) FILTER (WHERE e.currency = 'KES')::int AS min_kes,
+               max(price_minor) FILTER (WHERE e.currency = 'KES')::int AS max_kes,
+               count(DISTINCT event_id) FILTER (WHERE e.currency = 'KES')::int AS kes_events,
+               count(*) FILTER (WHERE e.currency = 'KES' AND price_minor % 100 <> 0)::int AS kes_cents,
                count(*) FILTER (WHERE sold = max_tickets)::int AS sold_out,
                count(DISTINCT event_id) FILTER (WHERE sold > 0)::int AS with_sales,
                count(*) FILTER (WHERE no_of_persons > 1)::int AS groups
-        FROM ticket_types`)
+        FROM ticket_types JOIN events e ON e.id = ticket_types.event_id`)
     )[0]!;
     expect(stats.min_price).toBeGreaterThanOrEqual(2500);
     expect(stats.max_price).toBeLessThanOrEqual(45000);
+    // Events in shillings (paid with M-Pesa too), priced whole: KES 2,500 and up.
+    expect(stats.kes_events).toBe(3);
+    expect(stats.kes_cents).toBe(0);
+    expect(stats.min_kes).toBeGreaterThanOrEqual(250_000);
+    expect(stats.max_kes).toBeLessThanOrEqual(6_000_000);
     expect(stats.sold_out).toBeGreaterThanOrEqual(1);
     expect(stats.with_sales).toBeGreaterThanOrEqual(25);
     expect(stats.groups).toBeGreaterThanOrEqual(10);

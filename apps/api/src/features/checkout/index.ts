@@ -6,7 +6,7 @@
  * Orders (refunds and cancellation) change a booking's state with the same locking and stock
  * steps that settlement uses.
  */
-export { sumPaidBookings } from './sales.repo.js';
+export { paidBookingsByCurrency, sumPaidBookings } from './sales.repo.js';
 export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';
 export {
   findBooking,

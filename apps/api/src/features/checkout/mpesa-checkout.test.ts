@@ -118,11 +118,15 @@ describe('paying with M-Pesa through Daraja', () => {
     expect(await bookingOf(data.booking_reference)).toMatchObject({ status: BOOKING_STATUS.pending });
   });
 
-  it('handles duplicate callbacks once: one job, one sale, one set of e-tickets', async () => {
-    const { data, push, type } = await bookWithMpesa();
+  it('handles duplicate callbacks once, racing the buyer’s polling: one job, one sale, one set of e-tickets', async () => {
+    const { data, push, type, token } = await bookWithMpesa();
     fake.complete(push.id, 0);
     const callback = fake.callbackFor(push.id, 0, 'SKD1234567');
-    await Promise.all([postCallback(callback), postCallback(callback), postCallback(callback)]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, () => postCallback(callback)),
+      ...Array.from({ length: 6 }, () => retrieve(t.app, data.client_secret, token)),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 18 }, () => 200));
     const queued = await db()
       .select()
       .from(jobs)
@@ -160,6 +164,18 @@ describe('paying with M-Pesa through Daraja', () => {
       expect([...fake.pushes.values()].at(-1)!.id).not.toBe(push.id);
       expect(await stockOf(db(), type.id)).toMatchObject({ held: 2 });
     }
+  });
+
+  it('answers 503 when Daraja cannot answer the query, changing nothing, and settles on the next poll', async () => {
+    const { data, push, token } = await bookWithMpesa();
+    fake.complete(push.id, 0);
+    fake.failNext(500, { requestId: 'r', errorCode: '500.003.02', errorMessage: 'System is busy. Please try again' });
+    const busy = await retrieve(t.app, data.client_secret, token);
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json().status_description).toBe('M-Pesa did not answer just now, please check again');
+    expect(await bookingOf(data.booking_reference)).toMatchObject({ status: BOOKING_STATUS.pending });
+    const again = await retrieve(t.app, data.client_secret, token);
+    expect(again.json().data).toMatchObject({ status: BOOKING_STATUS.paid });
   });
 
   it('frees the seats when the hold ends after a prompt timed out', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sum } from 'drizzle-orm';
+import { and, count, desc, eq, sum } from 'drizzle-orm';
 import { BOOKING_STATUS } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { bookings, events } from '../../db/schema/index.js';
@@ -11,4 +11,22 @@ export async function sumPaidBookings(db: Db, organisationId: number): Promise<n
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(and(eq(events.organisationId, organisationId), eq(bookings.status, BOOKING_STATUS.paid)));
   return Number(row?.minor ?? 0);
+}
+
+/**
+ * An organisation's paid bookings per currency (one event never mixes currencies, but an
+ * organisation may sell in USD and KES), the currency with the most bookings first.
+ */
+export async function paidBookingsByCurrency(
+  db: Db,
+  organisationId: number,
+): Promise<{ currency: string; minor: number; bookings: number }[]> {
+  const rows = await db
+    .select({ currency: bookings.currency, minor: sum(bookings.totalMinor), bookings: count() })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(eq(events.organisationId, organisationId), eq(bookings.status, BOOKING_STATUS.paid)))
+    .groupBy(bookings.currency)
+    .orderBy(desc(count()), bookings.currency);
+  return rows.map((r) => ({ currency: r.currency, minor: Number(r.minor ?? 0), bookings: Number(r.bookings) }));
 }

@@ -7,6 +7,7 @@ import {
   type EventFields,
   type ListOwnEventsQuery,
   DEFAULT_CURRENCY,
+  isCurrency,
   isWholeUnitCurrency,
   toMajor,
 } from '@tikiti/contract';
@@ -14,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage } from '../media/index.js';
 import { invalidatePublicCatalogue, loadEvent, loadEventPage, toEventView } from '../catalogue/index.js';
-import { sumPaidBookings } from '../checkout/index.js';
+import { paidBookingsByCurrency } from '../checkout/index.js';
 import {
   categoryExists,
   countOpenTicketTypes,
@@ -159,13 +160,16 @@ export async function listOwnEvents(
 
 /** GET v1/client/summary: the dashboard's figures, computed from paid bookings. */
 export async function dashboardSummary(db: Db, organisationId: number, now = new Date()): Promise<DashboardSummary> {
-  const [figures, salesMinor] = await Promise.all([
+  const [figures, sales] = await Promise.all([
     summariseOrganisation(db, organisationId, now),
-    sumPaidBookings(db, organisationId),
+    paidBookingsByCurrency(db, organisationId),
   ]);
+  // Amounts in different currencies never add up: the figure is in the currency most sold in.
+  const main = sales[0];
+  const currency = main && isCurrency(main.currency) ? main.currency : DEFAULT_CURRENCY;
   return {
-    currency: DEFAULT_CURRENCY,
-    net_sales: toMajor(salesMinor, DEFAULT_CURRENCY),
+    currency,
+    net_sales: toMajor(main?.minor ?? 0, currency),
     events: figures.events,
     tickets_sold: figures.ticketsSold,
     upcoming_events: figures.upcoming,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STATUS, eventSchema, LIMITS, ticketTypeSchema } from '@tikiti/contract';
 import { events, media, ticketTypes } from '../../db/schema/index.js';
@@ -206,6 +206,35 @@ describe('the organiser flow: create → tickets → published → edit → tick
     });
   });
 
+  it('prices an event in KES in whole shillings, and keeps one currency once tickets are sold', async () => {
+    const id = await createDraft({ currency: 'KES' });
+    expect((await eventRow(id))!.currency).toBe('KES');
+    const register = (price: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/event/${id}/ticket/register`,
+        headers: auth(),
+        payload: [{ name: 'Regular', price_per_ticket: price, no_of_persons: 1, max_tickets: 100 }],
+      });
+    const cents = await register(2500.5);
+    expect(cents.statusCode).toBe(400);
+    expect(cents.json().status_description).toBe('0.price_per_ticket: KES prices are whole amounts, such as 2500');
+    expect((await register(2500)).statusCode).toBe(201);
+    const details = await t.app.inject({ method: 'GET', url: `/v1/client/event/${id}`, headers: auth() });
+    expect(details.json().data).toMatchObject({ currency: 'KES', tickets: [{ price_per_ticket: 2500 }] });
+
+    await t.database.db.execute(sql`UPDATE ticket_types SET sold = 1 WHERE event_id = ${id}`);
+    const toUsd = await sendEventForm(t.app, {
+      method: 'PUT',
+      url: `/v1/event/update/${id}`,
+      token: organiser.token,
+      fields: eventFields(categoryId, { currency: 'USD' }),
+    });
+    expect(toUsd.statusCode).toBe(400);
+    expect(toUsd.json().status_description).toMatch(/^currency: Tickets are already sold in KES/);
+    expect((await eventRow(id))!.currency).toBe('KES');
+  });
+
   it('switches an event back to draft and publishes it again from the edit form', async () => {
     const id = await createDraft();
     // Publishing without ticket types is refused and changes nothing.
@@ -323,7 +352,7 @@ describe('event form validation (400 naming the field, nothing stored)', () => {
     for (const [fields, field] of [
       [eventFields(categoryId, { title: '' }), 'title'],
       [eventFields(categoryId, { start_time: '2031-03-12T17:00', end_time: '2031-03-12T09:00' }), 'end_time'],
-      [eventFields(categoryId, { currency: 'KES' }), 'currency'],
+      [eventFields(categoryId, { currency: 'EUR' }), 'currency'],
       [eventFields(categoryId, { category_id: 9999 }), 'category_id'],
       [eventFields(categoryId, { status: 5 }), 'status'],
     ] as const) {

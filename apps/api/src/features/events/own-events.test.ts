@@ -268,6 +268,25 @@ describe('GET v1/client/summary', () => {
       upcoming_events: 1,
     });
   });
+
+  it('never adds shillings to dollars: the figure is in the currency most sold in', async () => {
+    const org = await createOrganiser(t.database.db);
+    const buyer = await createBuyer(t.database.db);
+    const base = { organisationId: org.organisationId, categoryId };
+    const usd = await createEvent(t.database.db, { ...base, tickets: [{ name: 'A', price: 10, max: 10 }] });
+    const kes = await createEvent(t.database.db, {
+      ...base,
+      currency: 'KES',
+      tickets: [{ name: 'B', price: 2500, max: 10 }],
+    });
+    const paid = (eventId: number, totalMinor: number, currency: 'USD' | 'KES') =>
+      insertBooking(t.database.db, { eventId, accountId: buyer.accountId, status: 2, totalMinor, currency });
+    await paid(usd.event.id, 1000, 'USD');
+    await paid(kes.event.id, 250_000, 'KES');
+    await paid(kes.event.id, 500_000, 'KES');
+    const res = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: org.token } });
+    expect(res.json().data).toMatchObject({ currency: 'KES', net_sales: 7500 });
+  });
 });
 
 describe('GET v1/client/event/{id}', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mpesaResultMessage } from '@tikiti/contract';
-import { badRequest, invalidField } from '../../http/errors.js';
+import { badRequest, invalidField, serviceUnavailable } from '../../http/errors.js';
 import type { CreateIntentInput, Intent, PaymentProvider } from '../payments/index.js';
 import { DarajaError, type DarajaClient } from './daraja-client.js';
 
@@ -53,7 +53,14 @@ export function mpesaProvider(client: DarajaClient): PaymentProvider {
     },
 
     async retrieveIntent(intentId: string): Promise<Intent> {
-      const result = await client.stkQuery(intentId);
+      let result;
+      try {
+        result = await client.stkQuery(intentId);
+      } catch (err) {
+        // Daraja down or throttling: the booking stays as it is and is asked about again.
+        if (err instanceof DarajaError) throw serviceUnavailable('M-Pesa did not answer just now, please check again');
+        throw err;
+      }
       const base = { id: intentId, clientSecret: '', amountMinor: 0, currency: 'KES' };
       if (result.state === 'processing') return { ...base, status: 'processing', lastError: null };
       if (result.resultCode === 0) return { ...base, status: 'succeeded', lastError: null };

@@ -31,7 +31,9 @@ export async function startPayment(
   if (opts.fresh) useCheckout.getState().dropPayment(method);
   const existing = useCheckout.getState().payments[method];
   if (isLive(existing)) return existing;
-  const payment = await bookEvent(bookingBody(booking, method));
+  // A new prompt is asked for by the session the first booking gave (a guest's checkout token),
+  // so the server finds the same hold instead of taking the buyer for a second guest.
+  const payment = await bookEvent(bookingBody(opts.fresh ? { ...booking, details: undefined } : booking, method));
   useCheckout.getState().keepPayment(method, payment);
   return payment;
 }

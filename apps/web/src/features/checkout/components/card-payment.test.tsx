@@ -47,7 +47,7 @@ describe('the card form of the provider that holds the payment', () => {
   });
 
   it('is Stripe’s Payment Element (tabs, the site’s teal and Inter) with the configured key', async () => {
-    mockFetch(() => answer(200, { provider: 'stripe', publishable_key: 'pk_test_1' }));
+    mockFetch(() => answer(200, { provider: 'stripe', publishable_key: 'pk_test_1', mpesa: 'simulator' }));
     renderCard();
     await screen.findByTestId('payment-element');
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_1');
@@ -60,7 +60,7 @@ describe('the card form of the provider that holds the payment', () => {
   });
 
   it('confirms with Stripe, returning to the success page, and shows Stripe’s card errors', async () => {
-    mockFetch(() => answer(200, { provider: 'stripe', publishable_key: 'pk_test_1' }));
+    mockFetch(() => answer(200, { provider: 'stripe', publishable_key: 'pk_test_1', mpesa: 'simulator' }));
     stripe.confirmPayment.mockResolvedValueOnce({ error: { type: 'card_error', message: 'Your card was declined.' } });
     stripe.confirmPayment.mockResolvedValueOnce({ error: { type: 'api_connection_error', message: 'Network down' } });
     const { user } = renderCard();
@@ -76,7 +76,7 @@ describe('the card form of the provider that holds the payment', () => {
   });
 
   it('says so, with a retry, when Stripe.js cannot load', async () => {
-    mockFetch(() => answer(200, { provider: 'stripe', publishable_key: 'pk_test_2' }));
+    mockFetch(() => answer(200, { provider: 'stripe', publishable_key: 'pk_test_2', mpesa: 'simulator' }));
     stripe.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
     const { user } = renderCard();
     expect(await screen.findByText(/could not load the card form/)).toBeTruthy();

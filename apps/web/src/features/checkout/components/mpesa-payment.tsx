@@ -149,6 +149,14 @@ export function MpesaPayment({
         {left !== null && left > 0 && <> · tickets held for {formatCountdown(left)}</>}
       </p>
       <p className="text-xs text-slate-500">Account number on the prompt: {payment.booking_reference}</p>
+      {query.isError && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(query.error)}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
+            Check again
+          </button>
+        </p>
+      )}
       {config.data?.mpesa === 'simulator' && (
         <p className="text-xs text-slate-500">
           No real phone here: answer the prompt on the{' '}

@@ -143,4 +143,71 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
     expect(useCheckout.getState().booking).toEqual(booking);
     expect(screen.getAllByRole('button', { name: 'Proceed' }).length).toBeGreaterThan(0);
   });
+
+  it('offers M-Pesa only for an event in shillings', () => {
+    useCheckout.setState({ booking });
+    open();
+    expect(screen.queryByLabelText(/M-Pesa/)).toBeNull();
+  });
+
+  it('sends the M-Pesa prompt to the number prefilled from the details, then says to check the phone', async () => {
+    useCheckout.setState({
+      booking: { ...booking, currency: 'KES', total_price: 5000 },
+      paymentSecrets: {},
+      payments: {},
+    });
+    const created = bookingCreatedFixture({
+      client_secret: 'mp_1',
+      payment_method: 'mpesa',
+      provider: 'mpesa',
+      currency: 'KES',
+      price: 5000,
+    });
+    const seen = mockFetch((req) => {
+      if (req.path.endsWith('event/book')) return answer(201, created, { headers: { auth: 'guest-token' } });
+      if (req.path.endsWith('payments/config'))
+        return answer(200, { provider: 'sandbox', publishable_key: null, mpesa: 'simulator' });
+      return answer(200, {
+        reference: created.booking_reference,
+        status: 1,
+        currency: 'KES',
+        price: 5000,
+        payment_method: 'mpesa',
+        payment_status: 'processing',
+        payment_error: null,
+        receipt_number: null,
+        hold_expires_at: created.hold_expires_at,
+        paid_at: null,
+        full_name: 'Wanjiku Kamau',
+        tickets: [],
+        event: {
+          id: 7,
+          title: 'East Africa Fintech Summit',
+          slug: 'east-africa-fintech-summit',
+          start_time: '2026-12-01T06:00:00.000Z',
+          end_time: '2026-12-01T14:00:00.000Z',
+          location: 'KICC, Nairobi',
+          short_description: '',
+          image_card: null,
+        },
+      });
+    });
+    const { user } = open();
+    await user.click(screen.getByLabelText(/M-Pesa/));
+    const number = screen.getByLabelText('M-Pesa number') as HTMLInputElement;
+    expect(number.value).toBe('+254712345678');
+    await user.clear(number);
+    await user.type(number, '0812 000 000');
+    await user.click(screen.getAllByRole('button', { name: /Send (M-Pesa )?prompt/ })[0]!);
+    expect((await screen.findAllByText(/Enter a Safaricom number/)).length).toBeGreaterThan(0);
+    expect(seen.filter((r) => r.path.endsWith('event/book'))).toHaveLength(0);
+    await user.keyboard('{Escape}');
+
+    await user.clear(number);
+    await user.type(number, '0712 345 678');
+    await user.click(screen.getAllByRole('button', { name: /Send (M-Pesa )?prompt/ })[0]!);
+    await screen.findByRole('heading', { name: 'Check your phone' });
+    const book = seen.find((r) => r.path.endsWith('event/book'))!;
+    expect(book.body).toMatchObject({ payment_method: 'mpesa', phone: '0712 345 678', details: guest });
+  });
 });

@@ -281,15 +281,18 @@ function Checkout({ booking }: { booking: PendingBooking }) {
                           setPhoneError(undefined);
                         }}
                       />
-                      <Button
-                        size="lg"
-                        className="hidden w-full md:flex"
-                        busy={busy}
-                        busyText="Sending the prompt..."
-                        onClick={() => proceed()}
-                      >
-                        Send M-Pesa prompt
-                      </Button>
+                      {/* On a phone the pay bar at the bottom sends it. */}
+                      <div className="hidden md:block">
+                        <Button
+                          size="lg"
+                          className="w-full"
+                          busy={busy}
+                          busyText="Sending the prompt..."
+                          onClick={() => proceed()}
+                        >
+                          Send M-Pesa prompt
+                        </Button>
+                      </div>
                     </div>
                   )}
                 </div>

@@ -55,7 +55,7 @@ const faqs = [
   },
   {
     q: 'Which payment methods can I use?',
-    a: 'Credit and debit cards (Visa and Mastercard). M-Pesa is coming soon. Prices are shown with their currency before you pay, and the total you see is the total you are charged.',
+    a: 'Credit and debit cards (Visa and Mastercard), and M-Pesa for events priced in Kenyan shillings: you get a prompt on your phone and enter your M-Pesa PIN. Prices are shown with their currency before you pay, and the total you see is the total you are charged.',
   },
   {
     q: 'What happens if an event is cancelled or postponed?',
