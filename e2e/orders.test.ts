@@ -142,7 +142,7 @@ describe('orders, refunds and cancellation', () => {
     await signIn(page);
     await page.goto(`/organizer/orders/${refundedEventId}`);
     await page.getByRole('list', { name: 'Bookings' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'organiser-orders-phone');
     await page.getByRole('tab', { name: 'Attendees' }).click();

@@ -255,6 +255,10 @@ describe('organiser events journey', () => {
     await expect.poll(() => page.getByTestId('ticket-row').count()).toBe(2);
     const regular = page.getByTestId('ticket-row').filter({ has: page.getByRole('heading', { name: 'Regular' }) });
     await regular.getByRole('button', { name: /Remove/ }).click();
+    // A saved ticket type goes only after the organiser confirms it.
+    const confirm = page.getByRole('dialog', { name: 'Remove “Regular”?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Remove ticket' }).click();
     await expect.poll(() => page.getByTestId('ticket-row').count()).toBe(1);
     await expect
       .poll(() =>
