@@ -39,7 +39,7 @@ export const orderSchema = z.object({
   currency: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
   /** The M-Pesa receipt number of a paid M-Pesa booking, else null. */
-  receipt_number: z.string().nullable().optional(),
+  receipt_number: z.string().nullable(),
   /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
   status: z.number().int(),
   created_at: z.string(),

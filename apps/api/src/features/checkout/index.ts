@@ -17,3 +17,4 @@ export {
   setBookingStatus,
   type BookingRow,
 } from './checkout.repo.js';
+export { providerNamed } from './providers.js';

@@ -1,8 +1,8 @@
 import { DEFAULT_CURRENCY, formatAmount, isCurrency, toMajor } from '@tikiti/contract';
 import type { JobHandler } from '../../jobs/queue.js';
-import { findBooking } from '../checkout/index.js';
+import { findBooking, providerNamed } from '../checkout/index.js';
 import { bookingRefundedMail, enqueueMail } from '../mail/index.js';
-import { cardProvider, findLatestPayment, markPaymentRefunded } from '../payments/index.js';
+import { findLatestPayment, markPaymentRefunded } from '../payments/index.js';
 import { clearRefundError, eventTitleOf, recordRefundError } from './orders.repo.js';
 import { CANCEL_EVENT_JOB, REFUND_JOB, cancelEventBookings, refundKeyOf, type RefundJob } from './orders.service.js';
 
@@ -26,8 +26,9 @@ export const refundJob: JobHandler<RefundJob> = {
     if (!booking || booking.refundError !== null) return; // a failed refund waits for the organiser's retry
     const payment = await findLatestPayment(ctx.db, bookingId);
     if (payment?.refundedAt) return;
-    const provider = cardProvider(ctx);
-    if (!payment || payment.provider !== provider.name) {
+    // The provider that took the money: the card provider of this server, or M-Pesa.
+    const provider = payment ? providerNamed(ctx, payment.provider) : undefined;
+    if (!payment || !provider || payment.provider !== provider.name) {
       await recordRefundError(
         ctx.db,
         bookingId,

@@ -76,6 +76,7 @@ export interface OrderRow {
   refund_requested_at: Date | string | null;
   refund_error: string | null;
   refunded_at: Date | string | null;
+  receipt_number: string | null;
 }
 
 function ordersWhere(eventId: number, f: { q?: string; status?: number; bookingId?: number }): SQL {
@@ -98,7 +99,9 @@ const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.t
   b.payment_method, b.status, b.created_at, b.paid_at, b.refund_requested_at, b.refund_error,
   coalesce((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS tickets,
   coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS persons,
-  (SELECT p.refunded_at FROM payments p WHERE p.booking_id = b.id ORDER BY p.id DESC LIMIT 1) AS refunded_at`;
+  (SELECT p.refunded_at FROM payments p WHERE p.booking_id = b.id ORDER BY p.id DESC LIMIT 1) AS refunded_at,
+  (SELECT p.receipt_number FROM payments p WHERE p.booking_id = b.id AND p.receipt_number IS NOT NULL
+    ORDER BY p.id DESC LIMIT 1) AS receipt_number`;
 
 /** The event's bookings, newest first; `limit` null gives every match (the CSV). */
 export async function listOrders(

@@ -82,6 +82,7 @@ function orderOf(r: OrderRow): Order {
     refund_state: refundStateOf(r),
     refund_requested_at: iso(r.refund_requested_at),
     refund_error: r.refund_error,
+    receipt_number: r.receipt_number,
   };
 }
 
@@ -174,6 +175,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     'Amount',
     'Currency',
     'Payment method',
+    'M-Pesa receipt',
     'Status',
     'Refund',
     'Refund error',
@@ -192,6 +194,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
       o.amount.toFixed(2),
       o.currency,
       METHOD_WORDS[o.payment_method],
+      o.receipt_number ?? null,
       STATUS_WORDS[o.status] ?? String(o.status),
       REFUND_WORDS[o.refund_state],
       o.refund_error,

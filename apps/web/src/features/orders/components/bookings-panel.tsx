@@ -122,6 +122,7 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                       {o.persons !== o.tickets ? ` (${o.persons} persons)` : ''} ·{' '}
                       <span className="font-semibold">{formatMoney(o.amount, o.currency)}</span> ·{' '}
                       {METHOD[o.payment_method]}
+                      {o.receipt_number && <> · receipt {o.receipt_number}</>}
                     </p>
                     <RefundState order={o} />
                   </div>

@@ -50,6 +50,7 @@ const order = (over: Partial<Order>): Order => ({
   refund_state: 'none',
   refund_requested_at: null,
   refund_error: null,
+  receipt_number: null,
   ...over,
 });
 
@@ -116,6 +117,23 @@ describe('orders page', () => {
     expect(within(rows[1]!).getByText('Refund failed: Something went wrong on our end.')).toBeTruthy();
     expect(within(rows[1]!).getByRole('button', { name: 'Retry refund' })).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('names an M-Pesa booking’s receipt, as the buyer’s message from M-Pesa does', async () => {
+    const mpesa = order({
+      id: 3,
+      currency: 'KES',
+      amount: 5000,
+      payment_method: 'mpesa',
+      receipt_number: 'TKA1B2C3D4',
+    });
+    api((req) =>
+      req.path.startsWith('/v1/client/event/7/orders') ? answer(200, { data: [mpesa], total: 1 }) : undefined,
+    );
+    open();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const row = within(list).getByRole('listitem');
+    expect(row.textContent).toMatch(/KES 5,000 · M-Pesa · receipt TKA1B2C3D4/);
   });
 
   it('searches as the organiser types', async () => {
