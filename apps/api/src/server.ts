@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { startBackgroundWork } from './background.js';
 import { seedDemoData } from './db/seed/seed.js';
+import { issueETickets } from './features/etickets/index.js';
 
 /** Process entry: read config, open the database, seed, listen, shut down gracefully. */
 async function main() {
@@ -18,7 +19,13 @@ async function main() {
     timeouts: config.databaseTimeouts,
     log,
   });
-  if (config.demoData) await seedDemoData(database.db);
+  if (config.demoData) {
+    const started = Date.now();
+    const seeded = await seedDemoData(database.db, new Date(), (tx, id) =>
+      issueETickets({ config, db: database.db }, tx, id),
+    );
+    if (seeded) log.info({ ms: Date.now() - started }, 'demo data loaded');
+  }
   const app = await buildApp({ config, db: database.db, poolStats: database.poolStats }, { logger: log });
   const background = startBackgroundWork({ config, db: database.db }, app.log);
 

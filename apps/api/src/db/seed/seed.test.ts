@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nairobiDay, toNairobiLocal, type Event } from '@tikiti/contract';
 import { queryRows } from '../client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { issueETickets } from '../../features/etickets/index.js';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD, seedDemoData } from './seed.js';
 
 let t: TestApp;
@@ -15,7 +16,9 @@ beforeAll(async () => {
   t = await createTestApp();
   seededAt = new Date();
   const started = performance.now();
-  firstRun = await seedDemoData(t.database.db, seededAt);
+  firstRun = await seedDemoData(t.database.db, seededAt, (tx, id) =>
+    issueETickets({ config: t.config, db: t.database.db }, tx, id),
+  );
   seconds = (performance.now() - started) / 1000;
 });
 afterAll(() => t.close());
@@ -239,8 +242,8 @@ describe('seedDemoData', () => {
     // Paid over the past weeks, not all at once.
     const paidDays = new Set(booked.map((b) => nairobiDay(new Date(b.paid_at!))));
     expect(paidDays.size).toBeGreaterThanOrEqual(21);
-    // E-tickets belong to their own issue: none yet.
-    expect(await count('e_tickets')).toBe(0);
+    // E-tickets: only the soonest events' (see 'demo e-tickets' below).
+    expect(await count('e_tickets')).toBeLessThan(booked.reduce((n, b) => n + b.tickets, 0));
   });
 
   it('books as buyer accounts with Kenyan names and distinct emails, each one its own', async () => {
@@ -319,5 +322,25 @@ describe('seedDemoData', () => {
       ),
     );
     expect(after).toEqual(before);
+  });
+});
+
+describe('demo e-tickets', () => {
+  it('are issued, signed, for every ticket bought for the three soonest upcoming events, and only those', async () => {
+    const perEvent = await rows<{ id: number; start_time: string; bought: number; issued: number; coded: number }>(sql`
+      SELECT e.id, e.start_time,
+        (SELECT coalesce(sum(l.quantity), 0)::int FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
+          WHERE b.event_id = e.id AND b.status = 2) AS bought,
+        (SELECT count(*)::int FROM e_tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.event_id = e.id) AS issued,
+        (SELECT count(*)::int FROM bookings b WHERE b.event_id = e.id AND b.booking_code IS NOT NULL) AS coded
+      FROM events e WHERE e.status = 1 AND e.start_time > ${seededAt.toISOString()}::timestamptz
+      ORDER BY e.start_time, e.id`);
+    const withTickets = perEvent.filter((e) => e.issued > 0);
+    expect(withTickets.map((e) => e.id)).toEqual(perEvent.slice(0, 3).map((e) => e.id));
+    for (const e of withTickets) {
+      expect(e.bought).toBeGreaterThan(0);
+      expect(e.issued).toBe(e.bought);
+    }
+    expect(perEvent.slice(3).every((e) => e.issued === 0 && e.coded === 0)).toBe(true);
   });
 });

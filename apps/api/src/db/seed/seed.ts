@@ -36,10 +36,18 @@ async function hasCategories(db: Db): Promise<boolean> {
  * Loads the demo marketplace (docs/architecture.md#demo-data) into an empty database: categories, five
  * organisers (the first with the demo sign-in), upcoming, past and draft events with
  * ticket types and a generated cover each, and the buyers' paid bookings behind every
- * ticket type's `sold` count (no e-tickets). A database that has any category is left
- * alone. Returns whether it seeded.
+ * ticket type's `sold` count, with their e-tickets when `issueTickets` is given (the server
+ * passes the e-tickets feature's own issuing, so the door and the attendee lists have people).
+ * A database that has any category is left alone. Returns whether it seeded.
  */
-export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+/** How many of the soonest upcoming demo events get their buyers' e-tickets issued. */
+const DEMO_EVENTS_WITH_TICKETS = 3;
+
+export async function seedDemoData(
+  db: Db,
+  now = new Date(),
+  issueTickets?: (tx: Tx, bookingId: number) => Promise<unknown>,
+): Promise<boolean> {
   if (await hasCategories(db)) return false;
 
   // CPU work first, outside the transaction: covers go through the same checks and
@@ -103,7 +111,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       });
     }
 
-    const saleEvents: SaleEvent[] = [];
+    const saleEvents: (SaleEvent & { published: boolean })[] = [];
     const currencyOf = new Map<number, string>();
     for (const [i, e] of DEMO_EVENTS.entries()) {
       const { id: imageId } = await savePreparedImage(tx, covers[i]!);
@@ -147,11 +155,23 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           noOfPersons: ticketTypes.noOfPersons,
           sold: ticketTypes.sold,
         });
-      saleEvents.push({ eventId: event!.id, announcedAt, startTime, tickets });
+      saleEvents.push({ eventId: event!.id, announcedAt, startTime, tickets, published: e.status === 1 });
       currencyOf.set(event!.id, e.currency ?? DEFAULT_CURRENCY);
     }
 
-    await insertSales(tx, planDemoSales(saleEvents, now), currencyOf);
+    const sold = await insertSales(tx, planDemoSales(saleEvents, now), currencyOf);
+    if (issueTickets) {
+      // E-tickets for the next events on sale only: enough for the door and the attendee lists,
+      // while signing all ~3,000 demo tickets would add about 20 s to the first start.
+      const soonest = new Set(
+        saleEvents
+          .filter((e) => e.startTime > now && e.published)
+          .sort((a, b) => a.startTime.getTime() - b.startTime.getTime())
+          .slice(0, DEMO_EVENTS_WITH_TICKETS)
+          .map((e) => e.eventId),
+      );
+      for (const b of sold) if (soonest.has(b.eventId)) await issueTickets(tx, b.id);
+    }
     return true;
   });
 }
@@ -255,6 +275,8 @@ async function insertSales(
     }),
     [payments.id],
   );
+  const eventOf = new Map(planned.map((b) => [b.reference, b.eventId]));
+  return bookingRows.map((r) => ({ id: r.id, eventId: eventOf.get(r.reference)! }));
 }
 
 const clock = (hours: number) =>
