@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitLocally, localVerdict } from './local-verdict';
+import { admitLocally, localVerdict, onServerClock } from './local-verdict';
 import { codeFor, doorKit, doorTicket, testKeys } from './test-kit';
 import { generateSigningKeys, signTicketCode } from '@tikiti/ticket-codes';
 
@@ -101,5 +101,24 @@ describe('the door’s offline answer (docs/decisions/0013-door-page-offline.md)
     const newest = await generateSigningKeys();
     const kit = await doorKit({ public_keys: [newest.publicKey, (await testKeys()).publicKey] });
     expect((await localVerdict(kit, await codeFor(501), 'Door AAAA', now)).verdict.result).toBe('admitted');
+  });
+});
+
+describe('a scan’s time on the server’s clock', () => {
+  it('moves a fast phone’s scan back by how far its clock was ahead when the kit arrived', () => {
+    // The server made the kit at 08:00:00; the phone, 7 minutes fast, noted 08:07:00.
+    expect(onServerClock('2026-03-12T09:30:00.000Z', '2026-03-12T08:00:00.000Z', '2026-03-12T08:07:00.000Z')).toBe(
+      '2026-03-12T09:23:00.000Z',
+    );
+    // A slow phone moves forward.
+    expect(onServerClock('2026-03-12T09:30:00.000Z', '2026-03-12T08:05:00.000Z', '2026-03-12T08:00:00.000Z')).toBe(
+      '2026-03-12T09:35:00.000Z',
+    );
+  });
+
+  it('leaves a scan alone when the clocks agree within a minute (the network’s delay)', () => {
+    expect(onServerClock('2026-03-12T09:30:00.000Z', '2026-03-12T08:00:00.000Z', '2026-03-12T08:00:40.000Z')).toBe(
+      '2026-03-12T09:30:00.000Z',
+    );
   });
 });

@@ -135,3 +135,18 @@ export function settleTickets(kit: DoorKit, ticketIds: number[], at: string | nu
     tickets: kit.tickets.map((t) => (ids.has(t.id) ? { ...t, checked_in_at: at, checked_in_device: device } : t)),
   };
 }
+
+/** Differences below this are the network's delay, not a wrong clock. */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * A scan's time on the server's clock. The kit says when the server made it (`generated_at`)
+ * and the device noted when it arrived (`savedAt`, on its own clock): their difference is how
+ * far the device's clock is off. A phone set minutes fast would otherwise send scans "from the
+ * future", which the server refuses, and win conflicts it did not win.
+ */
+export function onServerClock(scannedAt: string, kitGeneratedAt: string, savedAt: string): string {
+  const skew = Date.parse(kitGeneratedAt) - Date.parse(savedAt);
+  if (!Number.isFinite(skew) || Math.abs(skew) < CLOCK_SLACK_MS) return scannedAt;
+  return new Date(Date.parse(scannedAt) + skew).toISOString();
+}

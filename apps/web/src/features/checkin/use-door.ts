@@ -5,7 +5,7 @@ import { formatTime } from '../../lib/format';
 import { fetchDoorKit, postCheckIn, postSync } from './api/door-api';
 import { doorDeviceId, newLocalId } from './device-id';
 import { doorStore, type PendingScan } from './door-store';
-import { admitLocally, localVerdict, settleTickets } from './local-verdict';
+import { admitLocally, localVerdict, onServerClock, settleTickets } from './local-verdict';
 
 /**
  * The door's engine (docs/decisions/0013-door-page-offline.md). Online, each scan goes to the
@@ -171,12 +171,18 @@ export function useDoor(eventId: number) {
         if ((await store.countPending(eventId)) === 0) return;
         patch({ syncing: true, syncError: null });
         try {
+          const saved = await store.getKit(eventId);
+          const serverTime = (at: string) => (saved ? onServerClock(at, saved.kit.generated_at, saved.saved_at) : at);
           for (;;) {
             const batch: PendingScan[] = await store.pendingScans(eventId, MAX_SYNC_SCANS);
             if (batch.length === 0) break;
             const answer = await postSync(eventId, {
               device_id: device,
-              scans: batch.map(({ local_id, code, scanned_at }) => ({ local_id, code, scanned_at })),
+              scans: batch.map(({ local_id, code, scanned_at }) => ({
+                local_id,
+                code,
+                scanned_at: serverTime(scanned_at),
+              })),
             });
             setOnline(true);
             let kit = kitRef.current;
