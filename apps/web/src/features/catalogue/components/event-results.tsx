@@ -28,12 +28,15 @@ export function EventResults({
   query,
   empty,
   label,
+  headingLevel,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<ListEventCardsData>>;
   /** What to show when no event matches. */
   empty: ReactNode;
   /** Accessible name of the list, e.g. "Events". */
   label: string;
+  /** The cards' heading level: 2 right under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 }) {
   if (query.isPending) return <EventGridSkeleton />;
   if (query.isError) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
@@ -57,7 +60,7 @@ export function EventResults({
         {events.map((event, i) => (
           <li key={event.id}>
             {/* The first row is on screen at once: no lazy loading, the first picture first of all. */}
-            <EventCard event={event} eager={i < 3} priority={i === 0} />
+            <EventCard event={event} eager={i < 3} priority={i === 0} headingLevel={headingLevel} />
           </li>
         ))}
       </ul>

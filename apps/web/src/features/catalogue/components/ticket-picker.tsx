@@ -49,13 +49,15 @@ export function TicketRow({
     onChange(Math.max(0, Math.min(cap, wanted)));
   };
   const inputId = `qty-${ticket.id}`;
+  const muted = disabled && quantity === 0;
 
   return (
-    <li className={clsx('py-4', disabled && quantity === 0 && 'opacity-70')}>
+    // A ticket that cannot be bought reads muted, in colours that keep 4.5:1 contrast (no opacity).
+    <li className="py-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold text-ink">{ticket.name}</p>
-          <p className="mt-0.5 text-sm text-slate-600">
+          <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>{ticket.name}</p>
+          <p className={clsx('mt-0.5 text-sm', muted ? 'text-slate-500' : 'text-slate-600')}>
             Admits {ticket.no_of_persons}
             {availability === 'open' && ticket.available <= 20 && (
               <span className="text-amber-700"> · Only {ticket.available} left</span>
@@ -63,7 +65,9 @@ export function TicketRow({
           </p>
         </div>
         <div className="shrink-0 text-right">
-          <p className="font-semibold text-ink">{formatMoney(ticket.price_per_ticket, currency)}</p>
+          <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>
+            {formatMoney(ticket.price_per_ticket, currency)}
+          </p>
           <span
             className={clsx(
               'mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',

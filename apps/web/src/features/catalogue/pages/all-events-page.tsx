@@ -163,6 +163,7 @@ export default function AllEventsPage() {
       <div className="mt-8">
         <EventResults
           query={events}
+          headingLevel={2}
           label="Upcoming events"
           empty={
             q || categoryId ? (
