@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import type { DoorEvent, DoorKit, ETicket, Event, TicketType } from '@tikiti/contract';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { CHROMIUM_FLAGS, chromiumPath, launchBrowser, VIEWPORTS } from './support/browser.js';
+import { buyAsGuest } from './support/buy.js';
 
 /**
  * The door on the built app (docs/product.md#after-the-sale), at a phone's width: a guest buys
@@ -73,24 +74,8 @@ async function doorEventWith(token: string, left: number): Promise<{ event: Even
 }
 
 /** A guest buys `qty` of one ticket type with 4242 4242 4242 4242; answers the booking's e-tickets. */
-async function buyAsGuest(page: Page, event: Event, ticket: TicketType, qty: number, email: string) {
-  await page.goto(`/details/${event.id}/${event.slug}`);
-  await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
-  const panel = page.getByRole('region', { name: 'Tickets' });
-  const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
-  for (let i = 0; i < qty; i++) await row.getByRole('button', { name: /One more/ }).click();
-  await expect.poll(() => row.getByRole('spinbutton').inputValue()).toBe(String(qty));
-  await panel.getByLabel('Full name').fill('Wanjiku Kamau');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Phone').fill('0712 345 678');
-  await page.getByRole('button', { name: 'Credit / Debit' }).click();
-  await page.waitForURL('**/payment/method');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByTestId('sticky-pay-bar').getByRole('button', { name: 'Pay now' }).click();
-  await page.waitForURL(/\/payment\/success\?payment_intent_client_secret=/);
-  await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 30_000 });
+async function buyTickets(page: Page, event: Event, ticket: TicketType, qty: number, email: string) {
+  await buyAsGuest(page, event, ticket, qty, email);
   const token = await tokenOf(page);
   const [booking] = (await apiData<ETicket[]>('tickets/view', token)).filter((b) => b.event_id === event.id);
   expect(booking?.tickets).toHaveLength(qty);
@@ -141,7 +126,7 @@ describe('check-in at the door', () => {
     const { event, ticket } = await doorEventWith(organiserToken, 2);
 
     const buyer = await newPage(VIEWPORTS.phone);
-    const booking = await buyAsGuest(buyer.page, event, ticket, 2, `door.${Date.now()}@example.co.ke`);
+    const booking = await buyTickets(buyer.page, event, ticket, 2, `door.${Date.now()}@example.co.ke`);
     await buyer.context.close();
     const [first, second] = booking.tickets;
 
@@ -300,7 +285,7 @@ describe('the door camera', () => {
     const token = await tokenOf(organiser.page);
     await organiser.context.close();
     const { event, ticket } = await doorEventWith(token, 1);
-    const booking = await buyAsGuest(buyer.page, event, ticket, 1, `camera.${Date.now()}@example.co.ke`);
+    const booking = await buyTickets(buyer.page, event, ticket, 1, `camera.${Date.now()}@example.co.ke`);
     await buyer.context.close();
     const code = booking.tickets[0]!.code;
 

@@ -9,6 +9,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
 import type { ETicket, Event, ListEventsData, TicketKeys, TicketType } from '@tikiti/contract';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { buyAsGuest } from './support/buy.js';
 
 /**
  * E-tickets on the built app with its demo data and the sandbox card provider
@@ -172,27 +173,6 @@ async function pdfText(data: Uint8Array): Promise<string> {
 const sessionToken = async (page: Page) =>
   JSON.parse((await page.evaluate<string | null>("localStorage.getItem('tikiti')")) ?? '{}').state?.token as
     string | undefined;
-
-/** A guest buys `qty` of one ticket type with 4242 4242 4242 4242 and lands on the success page. */
-async function buyAsGuest(page: Page, event: Event, ticket: TicketType, qty: number, email: string) {
-  await page.goto(`/details/${event.id}/${event.slug}`);
-  await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
-  const panel = page.getByRole('region', { name: 'Tickets' });
-  const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
-  for (let i = 0; i < qty; i++) await row.getByRole('button', { name: /One more/ }).click();
-  await expect.poll(() => row.getByRole('spinbutton').inputValue()).toBe(String(qty));
-  await panel.getByLabel('Full name').fill('Wanjiku Kamau');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Phone').fill('0712 345 678');
-  await page.getByRole('button', { name: 'Credit / Debit' }).click();
-  await page.waitForURL('**/payment/method');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByTestId('sticky-pay-bar').getByRole('button', { name: 'Pay now' }).click();
-  await page.waitForURL(/\/payment\/success\?payment_intent_client_secret=/);
-  await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 30_000 });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

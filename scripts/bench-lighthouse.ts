@@ -6,17 +6,12 @@
  * printed with the bytes the page downloaded. Targets: performance ≥ 95, accessibility, best
  * practices and SEO ≥ 95.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { freePort } from '../apps/api/src/test-support/postgres-server.js';
 import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/browser.js';
+import { startBuiltApp } from '../e2e/support/built-app.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -33,46 +28,8 @@ export interface LighthouseRow {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** The built app on a free port with a fresh data folder, as `npm start` runs it in production. */
-async function startApp() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-lighthouse-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    const ready = await fetch(`${baseUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the app did not answer /healthz within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 export async function lighthouseScores(): Promise<LighthouseRow[]> {
-  const app = await startApp();
+  const app = await startBuiltApp({ NODE_ENV: 'production' });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     // Lighthouse drives its own headless tab; the shared flags keep Chromium off the network.
