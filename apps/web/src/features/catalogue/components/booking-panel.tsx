@@ -126,35 +126,44 @@ function OpenBookingPanel({ event }: { event: Event }) {
   // The payment already created for exactly this selection, while its hold lasts.
   const held = lines.length > 0 && sameBooking(previous, pending({})) && isLive(payment);
 
-  const startCardPayment = () => {
-    if (busy) return;
-    // docs/product.md#validation-rules: at least one ticket, then a guest's full name, email and phone.
+  /** docs/product.md#validation-rules: at least one ticket, then a guest's full name, email and phone. */
+  const validBooking = (method: 'card' | 'mpesa') => {
     const form = bookEventBodySchema.safeParse({
       event_id: event.id,
       tickets: lines.map(({ id, qty, price }) => ({ id, qty, price })),
-      payment_method: 'card',
+      payment_method: method,
       details: isBuyer ? undefined : details,
     });
-    if (!form.success) return setError(form.error.issues[0]!.message);
+    if (!form.success) {
+      setError(form.error.issues[0]!.message);
+      return null;
+    }
     setDetailErrors({});
     setLineErrors({});
-    const next = pending(form.data);
-    void run(async () => {
-      const { startPayment, bookingErrorOf } = await loadCheckoutActions();
-      try {
-        await startPayment(next, 'card');
-      } catch (err) {
-        const problem = bookingErrorOf(err, next);
-        setDetailErrors(problem.details);
-        setLineErrors(problem.lines);
-        setError(problem.message);
-        // Show what is left now; the quantities picked stay as they are.
-        if (Object.keys(problem.lines).length > 0)
-          void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
-        return;
-      }
-      void navigate(routes.paymentMethod);
-    });
+    return form.data;
+  };
+
+  /** Starts the payment and moves on to the payment page; a refusal is shown beside what caused it. */
+  const payAndGo = async (next: ReturnType<typeof pending>, method: 'card' | 'mpesa') => {
+    const { startPayment, bookingErrorOf } = await loadCheckoutActions();
+    try {
+      await startPayment(next, method);
+    } catch (err) {
+      const problem = bookingErrorOf(err, next);
+      setDetailErrors(problem.details);
+      setLineErrors(problem.lines);
+      setError(problem.message);
+      // Show what is left now; the quantities picked stay as they are.
+      if (Object.keys(problem.lines).length > 0) void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
+      return;
+    }
+    void navigate(routes.paymentMethod);
+  };
+
+  const startCardPayment = () => {
+    if (busy) return;
+    const data = validBooking('card');
+    if (data) void run(() => payAndGo(pending(data), 'card'));
   };
 
   // M-Pesa, for events in shillings (docs/product.md#m-pesa): a guest whose phone is a Safaricom
@@ -162,36 +171,17 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const mpesaOffered = event.currency === 'KES';
   const startMpesaPayment = () => {
     if (busy) return;
-    const form = bookEventBodySchema.safeParse({
-      event_id: event.id,
-      tickets: lines.map(({ id, qty, price }) => ({ id, qty, price })),
-      payment_method: 'mpesa',
-      details: isBuyer ? undefined : details,
-    });
-    if (!form.success) return setError(form.error.issues[0]!.message);
-    setDetailErrors({});
-    setLineErrors({});
-    const phone = form.data.details ? mpesaPhone(form.data.details.msisdn) : null;
-    const next = { ...pending(form.data, 'mpesa'), ...(phone ? { phone: form.data.details!.msisdn } : {}) };
+    const data = validBooking('mpesa');
+    if (!data) return;
+    const phone = data.details ? mpesaPhone(data.details.msisdn) : null;
+    const next = { ...pending(data, 'mpesa'), ...(phone ? { phone: data.details!.msisdn } : {}) };
     void run(async () => {
-      const { startPayment, bookingErrorOf } = await loadCheckoutActions();
       if (!phone) {
         useCheckout.getState().startBooking(next);
         void navigate(routes.paymentMethod);
         return;
       }
-      try {
-        await startPayment(next, 'mpesa');
-      } catch (err) {
-        const problem = bookingErrorOf(err, next);
-        setDetailErrors(problem.details);
-        setLineErrors(problem.lines);
-        setError(problem.message);
-        if (Object.keys(problem.lines).length > 0)
-          void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
-        return;
-      }
-      void navigate(routes.paymentMethod);
+      await payAndGo(next, 'mpesa');
     });
   };
 
