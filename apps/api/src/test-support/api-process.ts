@@ -75,3 +75,31 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
     },
   };
 }
+
+/**
+ * POSTs JSON to an API process as a client at `ip` behind a trusted proxy would (the process
+ * runs with TRUST_PROXY), with a buyer's `token`. A request the process never answered (it was
+ * killed) comes back as status 0.
+ */
+export async function postJson(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  opts: { ip?: string; token?: string } = {},
+) {
+  try {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': opts.ip ?? '198.51.100.1',
+        ...(opts.token ? { auth: opts.token } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data: Record<string, unknown> | null };
+    return { status: res.status, data: json.data, token: res.headers.get('auth') };
+  } catch {
+    return { status: 0, data: null, token: null };
+  }
+}

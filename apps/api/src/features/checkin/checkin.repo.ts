@@ -12,17 +12,20 @@ type Executor = Db | Tx;
  */
 const revokedSql = sql<boolean>`(${eTickets.revokedAt} IS NOT NULL OR ${bookings.status} <> ${BOOKING_STATUS.paid} OR ${events.status} = ${EVENT_STATUS.cancelled})`;
 
+/** What the door shows of an event. */
+const DOOR_EVENT_COLUMNS = {
+  id: events.id,
+  title: events.title,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  location: events.location,
+  status: events.status,
+};
+
 /** One of the organisation's events, or undefined (another organisation's event looks missing). */
 export async function findOwnEvent(db: Db, organisationId: number, eventId: number) {
   const [row] = await db
-    .select({
-      id: events.id,
-      title: events.title,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      location: events.location,
-      status: events.status,
-    })
+    .select(DOOR_EVENT_COLUMNS)
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.organisationId, organisationId)));
   return row;
@@ -32,14 +35,7 @@ export async function findOwnEvent(db: Db, organisationId: number, eventId: numb
 export async function findDoorEvents(db: Db, organisationId: number, now: Date) {
   const since = new Date(now.getTime() - 86_400_000);
   return db
-    .select({
-      id: events.id,
-      title: events.title,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      location: events.location,
-      status: events.status,
-    })
+    .select(DOOR_EVENT_COLUMNS)
     .from(events)
     .where(
       and(

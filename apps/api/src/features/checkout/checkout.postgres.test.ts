@@ -5,7 +5,7 @@ import { bookings, jobs } from '../../db/schema/index.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { book, guest, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
-import { startApiProcess, type ApiProcess } from '../../test-support/api-process.js';
+import { postJson, startApiProcess, type ApiProcess } from '../../test-support/api-process.js';
 import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
@@ -136,23 +136,9 @@ describe('two API processes on one database', () => {
     await t?.close();
   });
 
-  const post = async (i: number, path: string, body: unknown, opts: { ip?: string; token?: string } = {}) => {
-    try {
-      const res = await fetch(`${apis[i % 2]!.baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': opts.ip ?? '198.51.100.1',
-          ...(opts.token ? { auth: opts.token } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { data: Record<string, unknown> };
-      return { status: res.status, body: json, token: res.headers.get('auth') };
-    } catch {
-      return { status: 'network-error' as const, body: null, token: null };
-    }
-  };
+  /** To one process or the other, by turns. */
+  const post = (i: number, path: string, body: unknown, opts: { ip?: string; token?: string } = {}) =>
+    postJson(apis[i % 2]!.baseUrl, path, body, opts);
 
   it('holds exactly 100 of 500 flash-sale attempts sent to both at once', async () => {
     const { event, tickets } = await anEvent(t.database.db, 100);
@@ -168,7 +154,7 @@ describe('two API processes on one database', () => {
         if (res.status === 201) {
           held.push({
             email: details.email_address,
-            clientSecret: String(res.body!.data.client_secret),
+            clientSecret: String(res.data!.client_secret),
             token: res.token!,
           });
         }
@@ -199,7 +185,7 @@ describe('two API processes on one database', () => {
       ),
     );
     expect(await statusCounts(settled)).toEqual({ 200: 50 });
-    expect(settled.every((r) => r.body!.data.status === BOOKING_STATUS.paid)).toBe(true);
+    expect(settled.every((r) => r.data!.status === BOOKING_STATUS.paid)).toBe(true);
     const emails = paying.map((p) => p.email);
     // Both workers poll the one queue; wait until every mail job has finished.
     const mailJobs = async () =>

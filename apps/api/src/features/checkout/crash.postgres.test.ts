@@ -4,7 +4,7 @@ import { BOOKING_STATUS } from '@tikiti/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { guest } from '../../test-support/checkout.js';
-import { startApiProcess, type ApiProcess } from '../../test-support/api-process.js';
+import { postJson, startApiProcess, type ApiProcess } from '../../test-support/api-process.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 /**
@@ -25,23 +25,8 @@ const held: { email: string; clientSecret: string; token: string }[] = [];
 
 const env = () => ({ DATABASE_URL: url, BOOKINGS_PER_ADDRESS: '0', DATABASE_POOL_SIZE: '10', TRUST_PROXY: 'loopback' });
 
-async function post(path: string, body: unknown, opts: { ip?: string; token?: string } = {}) {
-  try {
-    const res = await fetch(`${api!.baseUrl}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': opts.ip ?? '198.51.100.1',
-        ...(opts.token ? { auth: opts.token } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { data: Record<string, unknown> };
-    return { status: res.status, data: json.data, token: res.headers.get('auth') };
-  } catch {
-    return { status: 0, data: null, token: null };
-  }
-}
+const post = (path: string, body: unknown, opts: { ip?: string; token?: string } = {}) =>
+  postJson(api!.baseUrl, path, body, opts);
 
 /** Starts `count` requests at once and SIGKILLs the API as soon as `killAfter` of them have answered. */
 async function killMidway<T extends { status: number }>(
