@@ -33,6 +33,7 @@ export default defineConfig({
           // Faults of a real server (restarts, a second process on one database) need PostgreSQL.
           exclude: ['**/*.postgres.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
+          isolate: false,
           globalSetup: apiGlobalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,6 +44,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['apps/api/src/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
+          isolate: false,
           globalSetup: apiGlobalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -4,7 +4,7 @@
  * unit and API suites (PGlite and a real PostgreSQL server), then the browser journeys on the
  * built app. Ends with one line `N passed, N failed`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureSystemDeps } from './system-deps.mjs';
@@ -38,6 +38,33 @@ function vitest(label, projects, outFile) {
   return run(label, 'npx', args);
 }
 
+/**
+ * Runs several checks at once (each is one single-threaded process, so two cores run two) and
+ * prints each one's output in one piece when it ends, so the logs do not interleave.
+ */
+async function runTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (d) => output.push(d));
+          child.stderr.on('data', (d) => output.push(d));
+          child.on('close', (status) => {
+            const secs = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n▶ ${label}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(status === 0 ? `✔ ${label} (${secs} s)` : `✖ ${label} failed after ${secs} s`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
 /** Test counts from vitest's JSON report; a file that failed to load counts as one failure. */
 function counts(file) {
   try {
@@ -59,8 +86,11 @@ ensureSystemDeps();
 
 let ok = true;
 ok = run('build', 'npm', ['run', '--silent', 'build']) && ok;
-ok = run('typecheck', 'npm', ['run', '--silent', 'typecheck']) && ok;
-ok = run('lint', 'npm', ['run', '--silent', 'lint']) && ok;
+ok =
+  (await runTogether([
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+  ])) && ok;
 
 const suites = [
   [
