@@ -33,13 +33,16 @@ declare module 'autocannon' {
     /** The request being answered, while `response` is emitted (no pipelining). */
     requestIterator: { currentRequest: Request };
     setRequests(requests: Request[]): void;
-    on(event: 'timeout' | 'connError', listener: () => void): void;
+    /** `request` as a request is about to be sent, before `requestIterator` moves on to it. */
+    on(event: 'request' | 'timeout' | 'connError', listener: () => void): void;
   }
   interface Options {
     /** Several addresses: the connections are spread over them in turn. */
     url: string | string[];
     connections: number;
     duration: number;
+    /** Seconds without an answer before a request counts as an error (10 by default). */
+    timeout?: number;
     requests?: Request[];
     /** Called for each connection, in order, before it connects. */
     setupClient?: (client: Client) => void;
