@@ -9,32 +9,12 @@
  */
 import pg from 'pg';
 import autocannon from 'autocannon';
+import { saleEvent, startServer } from './bench-support.js';
 
 const connections = Number(process.env.BENCH_SALE_CONNECTIONS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
-type StartServer = (
-  pgUrl: string,
-  paths: string[],
-  env: Record<string, string>,
-) => Promise<{ port: number; stop: () => Promise<unknown> }>;
-
 const RESERVE = 'UPDATE ticket_types SET held = held + 1 WHERE id = $1 AND sold + held + 1 <= max_tickets';
-
-/** An event on sale with one ticket type of `capacity` seats, written straight into the database. */
-async function saleEvent(client: pg.Client, capacity: number) {
-  const { rows } = await client.query<{ id: number; ticket: number }>(
-    `WITH e AS (
-       INSERT INTO events (organisation_id, category_id, title, location, currency, start_time, end_time, status)
-       SELECT (SELECT min(id) FROM organisations), (SELECT min(id) FROM categories), 'Flash sale ' || now(), 'KICC, Nairobi',
-              'USD', now() + interval '30 days', now() + interval '30 days 8 hours', 1
-       RETURNING id)
-     INSERT INTO ticket_types (event_id, name, price_minor, max_tickets) SELECT id, 'Flash', 2000, $1 FROM e
-     RETURNING event_id AS id, id AS ticket`,
-    [capacity],
-  );
-  return rows[0]!;
-}
 
 /** The body of one guest's booking, as the API hands it to book_tickets(). */
 function bookingJson(eventId: number, ticketTypeId: number, n: number) {
@@ -82,7 +62,7 @@ async function rawLoad(url: string, run: (c: pg.Client, n: number) => Promise<un
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
-export async function flashSale(url: string, startServer: StartServer) {
+export async function flashSale(url: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const rows: unknown[] = [];

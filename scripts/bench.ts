@@ -2,13 +2,16 @@
  * `npm run bench`: the production build on a real PostgreSQL server, loaded by autocannon.
  * Prints req/s and latency for the hot public calls next to an in-memory baseline route in
  * the same server; a flash sale (POST v1/event/book by guests, sandbox payments) next to the
- * bare statement that reserves a seat, run straight through pg at the same concurrency; and
- * the home page's initial JavaScript size; and Lighthouse's mobile scores of home, all events
- * and an event's details (scripts/bench-lighthouse.ts). `--only=catalogue|flash|lighthouse`. Targets: catalogue ratio ≥ 0.4 and p99 < 50 ms at
- * 50 connections; flash sale ≥ 1,000 bookings/s, ratio ≥ 0.5, p99 < 500 ms, oversold 0 at 100
- * connections; initial JS ≤ 150 KB gzip.
+ * bare statement that reserves a seat, run straight through pg at the same concurrency; a
+ * mixed load of browsing, details, bookings and check-ins on two instances
+ * (scripts/bench-mixed.ts); the home page's initial JavaScript size; and Lighthouse's mobile
+ * scores of home, all events and an event's details (scripts/bench-lighthouse.ts).
+ * `--only=catalogue|flash|mixed|lighthouse`, `--no-build`. Targets: catalogue ratio ≥ 0.4 and
+ * p99 < 50 ms at 50 connections; flash sale ≥ 1,000 bookings/s, ratio ≥ 0.5, p99 < 500 ms,
+ * oversold 0 at 100 connections; mixed load 0 errors (the run fails otherwise); initial JS
+ * ≤ 150 KB gzip.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,6 +19,8 @@ import autocannon from 'autocannon';
 import { startPostgres } from '../apps/api/src/test-support/postgres-server.js';
 import { flashSale } from './bench-flash-sale.js';
 import { lighthouseScores, printLighthouse } from './bench-lighthouse.js';
+import { mixedLoad } from './bench-mixed.js';
+import { startServer } from './bench-support.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -54,31 +59,6 @@ function initialJs() {
     totalBrotliKb: sizes.reduce((s, x) => s + x.brotli, 0) / 1024,
     organiserChunks,
   };
-}
-
-/** Starts the bench server on PostgreSQL with extra environment; resolves with its port. */
-export async function startServer(pgUrl: string, paths: string[], env: Record<string, string>) {
-  const server = spawn(process.execPath, [path.join(root, 'scripts/bench-server.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: pgUrl,
-      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
-      BENCH_PATHS: JSON.stringify(paths),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.stdout!.on('data', (d: Buffer) => {
-      const m = /READY (\d+)/.exec(d.toString());
-      if (m) resolve(Number(m[1]));
-    });
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { port, stop: () => new Promise((r) => (server.once('exit', r), server.kill('SIGTERM'))) };
 }
 
 /** The shipped configuration, then the same routes with the catalogue cache off (every request queries PostgreSQL). */
@@ -120,7 +100,11 @@ async function main() {
         await server.stop();
       }
     }
-    if (!only || only === 'flash') report.push(...(await flashSale(pg.url(), startServer)));
+    if (!only || only === 'flash') report.push(...(await flashSale(pg.url())));
+    const mixed = !only || only === 'mixed' ? await mixedLoad(pg.url()) : undefined;
+    if (mixed) report.push(mixed);
+    // Any error or broken invariant of the mixed load fails the run (after the results are written).
+    if (mixed && !mixed.ok) process.exitCode = 1;
     const js = initialJs();
     console.log(
       `\nHome page initial JavaScript: ${js.totalKb.toFixed(1)} KB gzip, ${js.totalBrotliKb.toFixed(1)} KB Brotli (as sent) (target < 100 KB)`,

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 import { bookingLines, bookings, eTickets } from '../db/schema/index.js';
 import { issueETickets } from '../features/etickets/index.js';
-import type { TestApp } from './test-app.js';
 
 /**
  * A paid booking with its e-tickets issued as settlement issues them (signed codes), written
- * directly so door tests do not go through checkout. Answers the booking, its own code and its
- * e-tickets with their codes, in issue order.
+ * directly so door tests (and the door of the bench's mixed load) do not go through checkout.
+ * The ticket types' sold counts are left as they were. Answers the booking, its own code and
+ * its e-tickets with their codes, in issue order.
  */
 export async function paidBookingWithTickets(
-  t: TestApp,
+  t: { config: Config; database: { db: Db } },
   b: {
     eventId: number;
     fullName?: string;
@@ -51,6 +53,6 @@ export async function paidBookingWithTickets(
 }
 
 /** An organiser call with a token (none for anonymous). */
-export function asCaller(t: TestApp, req: InjectOptions, token?: string) {
+export function asCaller(t: { app: FastifyInstance }, req: InjectOptions, token?: string) {
   return t.app.inject({ ...req, headers: { ...(req.headers ?? {}), ...(token ? { auth: token } : {}) } });
 }

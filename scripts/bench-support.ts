@@ -1,0 +1,86 @@
+/**
+ * What the sections of `npm run bench` share: the bench server (the production build plus an
+ * in-memory baseline route, scripts/bench-server.mjs) started as its own process, an event on
+ * sale written straight into the database, and a process's resident memory.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface BenchServer {
+  port: number;
+  pid: number;
+  stop: () => Promise<unknown>;
+}
+
+/**
+ * Starts the bench server on PostgreSQL (NODE_ENV=production) with extra environment; resolves
+ * once it listens. `paths` are answered again, from memory, by `/bench/baseline?path=…`.
+ */
+export async function startServer(pgUrl: string, paths: string[], env: Record<string, string>): Promise<BenchServer> {
+  const server = spawn(process.execPath, [path.join(root, 'scripts/bench-server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: pgUrl,
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+      BENCH_PATHS: JSON.stringify(paths),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let ready = false;
+    server.stdout!.on('data', (d: Buffer) => {
+      // Its log (warnings and errors at LOG_LEVEL warn) goes on to our stderr.
+      if (ready) return void process.stderr.write(d);
+      const m = /READY (\d+)/.exec(d.toString());
+      if (m) {
+        ready = true;
+        resolve(Number(m[1]));
+      }
+    });
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    port,
+    pid: server.pid!,
+    stop: () =>
+      new Promise((r) => {
+        if (server.exitCode !== null || server.signalCode !== null) return r(undefined);
+        server.once('exit', r);
+        server.kill('SIGTERM');
+      }),
+  };
+}
+
+/** An event on sale with one ticket type of `capacity` seats, written straight into the database. */
+export async function saleEvent(
+  client: pg.Client,
+  capacity: number,
+  opts: { organisationId?: number; title?: string } = {},
+) {
+  const { rows } = await client.query<{ id: number; ticket: number }>(
+    `WITH e AS (
+       INSERT INTO events (organisation_id, category_id, title, location, currency, start_time, end_time, status)
+       SELECT coalesce($2, (SELECT min(id) FROM organisations)), (SELECT min(id) FROM categories), $3 || ' ' || now(),
+              'KICC, Nairobi', 'USD', now() + interval '30 days', now() + interval '30 days 8 hours', 1
+       RETURNING id)
+     INSERT INTO ticket_types (event_id, name, price_minor, max_tickets) SELECT id, 'Flash', 2000, $1 FROM e
+     RETURNING event_id AS id, id AS ticket`,
+    [capacity, opts.organisationId ?? null, opts.title ?? 'Flash sale'],
+  );
+  return rows[0]!;
+}
+
+/** A process's resident set and its peak so far, in MB, from /proc/<pid>/status (Linux). */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
