@@ -30,9 +30,11 @@ export interface S3Request {
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 /** RFC 3986 encoding, as SigV4 wants it. */
-const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/;
 
 /** Why a request's SigV4 signature is refused, or undefined when it is good. */
 function signatureProblem(req: http.IncomingMessage, body: Buffer, secret: string, keyId: string): string | undefined {
@@ -52,7 +54,12 @@ function signatureProblem(req: http.IncomingMessage, body: Buffer, secret: strin
     .join('&');
   const headerLines = signedHeaders!
     .split(';')
-    .map((name) => `${name}:${String(req.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonical = [req.method, url.pathname, query, headerLines, signedHeaders, payloadHash].join('\n');
   const scope = `${date}/${region}/s3/aws4_request`;
@@ -90,7 +97,8 @@ export async function startFakeS3(opts: { secretAccessKey?: string } = {}) {
         accessKeyId: /Credential=([^/]+)\//.exec(req.headers.authorization ?? '')?.[1],
       });
       const problem = signatureProblem(req, body, secret, FAKE_S3.accessKeyId);
-      if (problem) return fail(403, problem.includes('key id') ? 'InvalidAccessKeyId' : 'SignatureDoesNotMatch', problem);
+      if (problem)
+        return fail(403, problem.includes('key id') ? 'InvalidAccessKeyId' : 'SignatureDoesNotMatch', problem);
       if (bucket !== FAKE_S3.bucket) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
       if (!key) return fail(400, 'InvalidRequest', 'Bucket operations are not supported by this fake');
       if (req.method === 'PUT') {

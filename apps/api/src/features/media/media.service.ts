@@ -124,7 +124,8 @@ async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png'): Promise<Rend
 export async function imageAccess(db: Db, key: string, sig: string | undefined) {
   const found = await findMediaAccess(db, key);
   if (found?.published) return { id: found.id, key, storage: found.storage, public: true };
-  if (found && (await signatureValid(db, key, sig))) return { id: found.id, key, storage: found.storage, public: false };
+  if (found && (await signatureValid(db, key, sig)))
+    return { id: found.id, key, storage: found.storage, public: false };
   throw notFound('Image');
 }
 

@@ -1,4 +1,4 @@
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { serviceUnavailable } from '../../http/errors.js';
@@ -42,7 +42,7 @@ const isNotFound = (err: unknown) => {
  * failed upload or a process killed mid-upload so leaves no object for good.
  */
 export function s3ImageStore(config: S3Config, db: Db): ImageStore {
-  let connecting: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
+  let connecting: Promise<{ client: S3.S3Client; sdk: typeof S3 }> | undefined;
   const connect = () =>
     (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({
       sdk,
@@ -92,7 +92,9 @@ export function s3ImageStore(config: S3Config, db: Db): ImageStore {
     async get(_db, key, variant) {
       const { client, sdk } = await connect();
       try {
-        const found = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key, variant) }));
+        const found = await client.send(
+          new sdk.GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key, variant) }),
+        );
         return found.Body ? Buffer.from(await found.Body.transformToByteArray()) : undefined;
       } catch (err) {
         if (isNotFound(err)) return undefined;
