@@ -26,10 +26,11 @@ export async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const { sig } = request.query as { sig?: string };
     const access = await imageAccess(ctx.db, key, sig);
     const etag = `"${key}-${variant}"`;
-    reply.header('cache-control', access.public ? PUBLIC : PRIVATE).header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const cached = () => reply.header('cache-control', access.public ? PUBLIC : PRIVATE).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return cached().code(304).send();
+    // Caching headers only once the bytes are here: a failure (S3 down: 503) is never cached.
     const image = await loadImage(storeOf, ctx.db, access, variant);
-    return reply.type(image.contentType).send(image.bytes);
+    return cached().type(image.contentType).send(image.bytes);
   };
   const schema = { params: keyParamsSchema, querystring: signatureQuerySchema, hide: true };
   r.get('/media/:key.jpg', { schema }, serve('full'));
@@ -43,9 +44,10 @@ export async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const { sig } = request.query as { sig?: string };
       const access = await imageAccess(ctx.db, key, sig);
       const etag = `"${key}-${variant}-${w}"`;
-      reply.header('cache-control', access.public ? PUBLIC : PRIVATE).header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('image/webp').send(await loadWebp(storeOf, ctx.db, access, variant, w));
+      const cached = () => reply.header('cache-control', access.public ? PUBLIC : PRIVATE).header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return cached().code(304).send();
+      const bytes = await loadWebp(storeOf, ctx.db, access, variant, w);
+      return cached().type('image/webp').send(bytes);
     };
   const webpSchema = {
     params: keyParamsSchema.extend({ width: z.string().regex(/^\d{3,4}$/, 'Not a width') }),

@@ -208,6 +208,9 @@ describe('S3 that cannot be reached or refuses the key', () => {
         const res = await app.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(503);
         expect(res.json()).toMatchObject({ status: 503, data: null });
+        // A public image's year-long caching must not stick to its outage.
+        expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
+        expect(res.headers.etag).toBeUndefined();
       }
     } finally {
       await app.close();
