@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { checkoutJobs } from './features/checkout/checkout.jobs.js';
 import { sendMailJob } from './features/mail/index.js';
+import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
@@ -18,6 +19,7 @@ export const jobHandlers: JobHandler[] = [
   pruneFinishedJobs,
   ...(checkoutJobs as JobHandler[]),
   ...ordersJobs,
+  ...mediaJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -26,6 +26,48 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps images in the database unless S3_BUCKET is set, and checks the S3 settings', () => {
+    expect(readConfig({}).s3).toBeUndefined();
+    // Compose passes every S3 variable, empty when unused.
+    expect(
+      readConfig({ S3_BUCKET: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' }).s3,
+    ).toBeUndefined();
+    const secret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+    const s3 = {
+      S3_BUCKET: 'tikiti-images',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: secret,
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(readConfig(s3).s3).toEqual({
+      bucket: 'tikiti-images',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: secret },
+      forcePathStyle: true,
+      timeoutMs: 10_000,
+    });
+    // On AWS with an instance role: no endpoint, no key pair (the SDK's own chain).
+    expect(readConfig({ S3_BUCKET: 'tikiti-images' }).s3).toMatchObject({
+      endpoint: undefined,
+      credentials: undefined,
+    });
+    expect(() => readConfig({ ...s3, S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => readConfig({ ...s3, S3_ENDPOINT: 'ftp://minio' })).toThrow(/S3_ENDPOINT/);
+    expect(() => readConfig({ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => readConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: must be set/);
+    // Half a key pair is refused, naming the variable and never echoing the secret.
+    let message = '';
+    try {
+      readConfig({ ...s3, S3_ACCESS_KEY_ID: '' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together/);
+    expect(message).not.toContain(secret);
+  });
+
   it('wants all six M-Pesa settings or none (none: the built-in simulator)', () => {
     const all = {
       MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke',

@@ -90,6 +90,31 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   /** Where Google's ID-token signing keys are fetched (a local key set in tests). */
   GOOGLE_JWKS_URL: optionalText.pipe(z.string().url().optional()),
+  /**
+   * Images on S3-compatible storage (docs/decisions/0014-image-storage.md): set S3_BUCKET to
+   * turn it on; unset keeps image bytes in PostgreSQL. S3_ENDPOINT names a non-AWS server
+   * (MinIO, Garage, R2, …); the key pair is set together, or left to the AWS SDK's own chain.
+   */
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, . and -)')
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .optional(),
+  ),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (http://host/bucket/key), as most self-hosted servers want, not in the host name. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** One S3 call (connecting included) gives up after this; the request then answers 503. */
+  S3_TIMEOUT_MS: ms(10_000),
   /** Signs e-ticket codes; when unset a random secret is generated once and kept in the database. */
   TICKET_SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
@@ -158,6 +183,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     const missing = mpesaKeys.filter((k) => !e[k]).join(', ');
     throw new Error(`Invalid configuration:\n  ${missing}: the MPESA_* settings are set together`);
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    );
+  }
+  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID'] as const).filter((k) => e[k]);
+  if (!e.S3_BUCKET && s3Only.length) {
+    throw new Error(`Invalid configuration:\n  S3_BUCKET: must be set when ${s3Only.join(' and ')} is`);
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -210,5 +244,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials: e.S3_ACCESS_KEY_ID
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+            : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          timeoutMs: e.S3_TIMEOUT_MS,
+        }
+      : undefined,
   };
 }

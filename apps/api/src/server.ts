@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { startBackgroundWork } from './background.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { issueETickets } from './features/etickets/index.js';
+import { imageStores } from './features/media/index.js';
 
 /** Process entry: read config, open the database, seed, listen, shut down gracefully. */
 async function main() {
@@ -21,8 +22,11 @@ async function main() {
   });
   if (config.demoData) {
     const started = Date.now();
-    const seeded = await seedDemoData(database.db, new Date(), (tx, id) =>
-      issueETickets({ config, db: database.db }, tx, id),
+    const seeded = await seedDemoData(
+      database.db,
+      new Date(),
+      (tx, id) => issueETickets({ config, db: database.db }, tx, id),
+      imageStores({ config, db: database.db }).current,
     );
     if (seeded) log.info({ ms: Date.now() - started }, 'demo data loaded');
   }

@@ -17,23 +17,33 @@ export const categories = pgTable(
 );
 
 /**
- * Uploaded images, kept in the database so every API instance serves them
- * (docs/architecture.md). Each upload has a full-size and a card-sized variant. URLs name an
- * image by its `key`, 128 random bits, never by the sequential id (docs/security.md).
+ * Uploaded images. Each upload has a full-size and a card-sized variant. URLs name an image by
+ * its `key`, 128 random bits, never by the sequential id (docs/security.md). The row always
+ * lives here; its bytes live where `storage` says (docs/decisions/0014-image-storage.md): in
+ * `bytes`/`card_bytes` by default, so every API instance serves them and pg_dump backs them
+ * up, or as two objects on S3-compatible storage when S3_BUCKET is set (the columns then NULL).
  */
-export const media = pgTable('media', {
-  id: serial('id').primaryKey(),
-  key: text('key')
-    .notNull()
-    .unique()
-    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
-  contentType: text('content_type').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  bytes: bytea('bytes').notNull(),
-  cardBytes: bytea('card_bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** 'database' (the two columns below) or 's3' (objects media/{key}/full.jpg and card.jpg). */
+    storage: text('storage', { enum: ['database', 's3'] })
+      .notNull()
+      .default('database'),
+    bytes: bytea('bytes'),
+    cardBytes: bytea('card_bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('media_storage_check', sql`${t.storage} IN ('database', 's3')`)],
+);
 
 export const events = pgTable(
   'events',

@@ -14,7 +14,7 @@ import {
   ticketTypes,
 } from '../schema/index.js';
 import { hashPassword } from '../../features/accounts/index.js';
-import { prepareImage, savePreparedImage } from '../../features/media/index.js';
+import { databaseImageStore, prepareImage, savePreparedImage, type ImageStore } from '../../features/media/index.js';
 import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey } from './demo-data.js';
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
@@ -38,6 +38,7 @@ async function hasCategories(db: Db): Promise<boolean> {
  * ticket types and a generated cover each, and the buyers' paid bookings behind every
  * ticket type's `sold` count, with their e-tickets when `issueTickets` is given (the server
  * passes the e-tickets feature's own issuing, so the door and the attendee lists have people).
+ * Covers go to `images`, the app's image store (S3 when configured).
  * A database that has any category is left alone. Returns whether it seeded.
  */
 /** How many of the soonest upcoming demo events get their buyers' e-tickets issued. */
@@ -47,6 +48,7 @@ export async function seedDemoData(
   db: Db,
   now = new Date(),
   issueTickets?: (tx: Tx, bookingId: number) => Promise<unknown>,
+  images: ImageStore = databaseImageStore,
 ): Promise<boolean> {
   if (await hasCategories(db)) return false;
 
@@ -56,6 +58,7 @@ export async function seedDemoData(
     Promise.all(
       DEMO_EVENTS.map(async (e, i) =>
         prepareImage(
+          images,
           await renderCover({
             seed: 1000 + i,
             title: e.title,

@@ -394,7 +394,7 @@ describe('GET v1/event/details/{id}', () => {
     const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();
-    const { id: imageId, key } = await storeImage(t.database.db, png);
+    const { id: imageId, key } = await storeImage({ config: t.config, db: t.database.db }, png);
     await t.database.db.update(events).set({ imageId }).where(eq(events.id, ids.agri));
     const event: Event = (await get(`/v1/event/details/${ids.agri}`)).json().data;
     expect(event.image).toBe(`/media/${key}.jpg`);

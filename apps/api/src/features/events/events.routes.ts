@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context.js';
 import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import { listCategories } from '../catalogue/index.js';
+import { imageStores } from '../media/index.js';
 import { createEvent, dashboardSummary, listOwnEvents, ownEventView, updateEvent } from './events.service.js';
 import { readEventForm } from './read-event-form.js';
 import { registerTicketTypes, updateTicketTypes } from './ticket-types.service.js';
@@ -27,6 +28,7 @@ import { registerTicketTypes, updateTicketTypes } from './ticket-types.service.j
 export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
+  const images = imageStores(ctx).current;
   // On request, before any body is read: a caller without the right token uploads nothing.
   r.addHook('onRequest', authenticate(db, 'organizer'));
 
@@ -39,7 +41,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.post('/event/register', { schema: { response: { 201: createEventResponseSchema } } }, async (request, reply) => {
     const { organisationId } = organiserOf(request);
     const form = await readEventForm(request, { imageRequired: true });
-    const id = await createEvent(db, organisationId, form.fields, form.image!);
+    const id = await createEvent(db, images, organisationId, form.fields, form.image!);
     return send(reply, id, { status: 201, description: 'Event created. Add tickets to publish it.' });
   });
 
@@ -49,7 +51,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request, reply) => {
       const { organisationId } = organiserOf(request);
       const form = await readEventForm(request, { imageRequired: false });
-      const event = await updateEvent(db, organisationId, request.params.id, form.fields, form.image);
+      const event = await updateEvent(db, images, organisationId, request.params.id, form.fields, form.image);
       return send(reply, event, { description: 'Event updated' });
     },
   );

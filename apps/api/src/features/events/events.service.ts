@@ -13,7 +13,7 @@ import {
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
-import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage } from '../media/index.js';
+import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage, type ImageStore } from '../media/index.js';
 import { invalidatePublicCatalogue, loadEvent, loadEventPage, toEventView } from '../catalogue/index.js';
 import { paidBookingsByCurrency } from '../checkout/index.js';
 import {
@@ -65,6 +65,7 @@ export async function ownEventView(db: Db, organisationId: number, eventId: numb
  */
 export async function createEvent(
   db: Db,
+  images: ImageStore,
   organisationId: number,
   fields: EventFields,
   image: Buffer,
@@ -72,9 +73,9 @@ export async function createEvent(
 ): Promise<number> {
   await requireCategory(db, fields.category_id);
   if (Date.parse(fields.end_time) <= now.getTime()) throw invalidField('end_time', 'The event must end in the future');
-  // Decoding and resizing happen before the transaction; the image row is written inside
-  // it, so an event that fails to save leaves no image behind.
-  const prepared = await prepareImage(image);
+  // Decoding, resizing and storing the bytes happen before the transaction; the image row is
+  // written inside it, so an event that fails to save leaves no image behind.
+  const prepared = await prepareImage(images, image);
   return db.transaction(async (tx) => {
     const stored = await savePreparedImage(tx, prepared);
     return insertEvent(tx, { ...columnsOf(fields), organisationId, imageId: stored.id, status: EVENT_STATUS.draft });
@@ -87,6 +88,7 @@ export async function createEvent(
  */
 export async function updateEvent(
   db: Db,
+  images: ImageStore,
   organisationId: number,
   eventId: number,
   fields: EventFields,
@@ -95,7 +97,7 @@ export async function updateEvent(
   // Checks that need no lock come first, before any image work.
   if (!(await findOwnEvent(db, organisationId, eventId))) throw notFound('Event');
   await requireCategory(db, fields.category_id);
-  const prepared = image ? await prepareImage(image) : undefined;
+  const prepared = image ? await prepareImage(images, image) : undefined;
 
   // The new image, the event's change and the old image's removal commit together or not at all.
   await db.transaction(async (tx) => {

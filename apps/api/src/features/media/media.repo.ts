@@ -2,15 +2,15 @@ import { and, eq, exists, ne, sql } from 'drizzle-orm';
 import { EVENT_STATUS } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { events, media } from '../../db/schema/index.js';
+import type { MediaStorage, RowBytes } from './image-store.js';
 
-export interface NewMedia {
+export type NewMedia = {
   key: string;
   contentType: string;
   width: number;
   height: number;
-  bytes: Buffer;
-  cardBytes: Buffer;
-}
+  storage: MediaStorage;
+} & RowBytes;
 
 export async function insertMedia(db: Db | Tx, row: NewMedia): Promise<{ id: number; key: string }> {
   const [inserted] = await db.insert(media).values(row).returning({ id: media.id, key: media.key });
@@ -22,6 +22,7 @@ export async function findMediaAccess(db: Db, key: string) {
   const [row] = await db
     .select({
       id: media.id,
+      storage: media.storage,
       published: sql<boolean>`${exists(
         db
           .select({ one: sql`1` })
@@ -35,28 +36,30 @@ export async function findMediaAccess(db: Db, key: string) {
   return row;
 }
 
-/** The bytes of one variant of an image. */
-export async function findMediaBytes(db: Db, id: number, variant: 'full' | 'card') {
-  const column = variant === 'card' ? media.cardBytes : media.bytes;
-  const [row] = await db
-    .select({ contentType: media.contentType, bytes: column })
-    .from(media)
-    .where(eq(media.id, id))
-    .limit(1);
-  return row;
+/** True while a media row has this key (its upload committed and it is not deleted). */
+export async function mediaKeyExists(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ id: media.id }).from(media).where(eq(media.key, key)).limit(1);
+  return row !== undefined;
 }
 
-/** Deletes an image no event shows any more (`exceptEventId` is the one letting go of it). */
+/**
+ * Deletes an image no event shows any more (`exceptEventId` is the one letting go of it).
+ * Answers the deleted row's key and storage, or undefined when another event still shows it.
+ */
 export async function deleteMediaIfUnused(tx: Tx, id: number, exceptEventId: number) {
-  await tx.delete(media).where(
-    and(
-      eq(media.id, id),
-      sql`NOT ${exists(
-        tx
-          .select({ one: sql`1` })
-          .from(events)
-          .where(and(eq(events.imageId, id), ne(events.id, exceptEventId))),
-      )}`,
-    ),
-  );
+  const [deleted] = await tx
+    .delete(media)
+    .where(
+      and(
+        eq(media.id, id),
+        sql`NOT ${exists(
+          tx
+            .select({ one: sql`1` })
+            .from(events)
+            .where(and(eq(events.imageId, id), ne(events.id, exceptEventId))),
+        )}`,
+      ),
+    )
+    .returning({ key: media.key, storage: media.storage });
+  return deleted;
 }

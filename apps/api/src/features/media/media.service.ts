@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { LIMITS } from '@tikiti/contract';
+import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, tooLarge, unsupportedType } from '../../http/errors.js';
-import { deleteMediaIfUnused, findMediaAccess, findMediaBytes, insertMedia } from './media.repo.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { ImageStore, ImageVariant, MediaStorage, RowBytes } from './image-store.js';
+import { imageStores } from './image-stores.js';
+import { deleteMediaIfUnused, findMediaAccess, insertMedia } from './media.repo.js';
 import { signatureValid } from './media-urls.js';
+import { DELETE_OBJECTS_JOB, type DeleteObjectsPayload } from './s3-store.js';
 
 /** Largest side of the stored full-size image (docs/product.md). */
 export const IMAGE_MAX_SIDE = 2160;
@@ -23,48 +28,69 @@ function sniffType(bytes: Buffer): 'jpeg' | 'png' | undefined {
 
 const notAnImage = () => unsupportedType('The image must be a JPEG or PNG file');
 
-/** An image checked and re-encoded, ready to be saved. */
-export interface PreparedImage {
+/** An image checked, re-encoded, and its bytes put in the store: ready for its row. */
+export type PreparedImage = {
+  key: string;
+  width: number;
+  height: number;
+  storage: MediaStorage;
+} & RowBytes;
+
+const CONTENT_TYPE = 'image/jpeg';
+
+/**
+ * Checks an uploaded file (size, then type by content), renders what is kept (a JPEG at most
+ * 2160 px on its largest side and an 800x400 card, both auto-rotated, metadata stripped) and
+ * hands the bytes to the image store under a new random key. Callers do it before opening
+ * the transaction that saves the image's row (`savePreparedImage`), so no lock is held while
+ * sharp works or bytes travel to S3.
+ */
+export async function prepareImage(images: ImageStore, bytes: Buffer): Promise<PreparedImage> {
+  if (bytes.length > LIMITS.imageMaxBytes) {
+    throw tooLarge(`The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
+  }
+  const type = bytes.length ? sniffType(bytes) : undefined;
+  if (!type) throw notAnImage();
+  const rendered = await renderVariants(bytes, type);
+  const key = randomBytes(16).toString('base64url');
+  const rowBytes = await images.put(key, { full: rendered.bytes, card: rendered.cardBytes }, CONTENT_TYPE);
+  return { key, width: rendered.width, height: rendered.height, storage: images.storage, ...rowBytes };
+}
+
+/**
+ * Saves a prepared image's row. Pass the transaction of the change that uses it, so a failed
+ * change leaves no image behind (bytes already on S3 are swept, see s3-store.ts).
+ */
+export function savePreparedImage(db: Db | Tx, image: PreparedImage): Promise<{ id: number; key: string }> {
+  return insertMedia(db, { contentType: CONTENT_TYPE, ...image });
+}
+
+/** Checks, renders and saves an uploaded image in the app's current store (`prepareImage` then `savePreparedImage`). */
+export async function storeImage(ctx: Pick<AppContext, 'config' | 'db'>, bytes: Buffer) {
+  return savePreparedImage(ctx.db, await prepareImage(imageStores(ctx).current, bytes));
+}
+
+/**
+ * An event let go of its image: the image's row is deleted unless another event shows it.
+ * Bytes on S3 go after the transaction commits, through a job queued in it (a rolled-back
+ * change keeps its image and queues nothing).
+ */
+export async function releaseImage(tx: Tx, imageId: number, eventId: number) {
+  const deleted = await deleteMediaIfUnused(tx, imageId, eventId);
+  if (deleted && deleted.storage !== 'database') {
+    await enqueueJob<DeleteObjectsPayload>(tx, DELETE_OBJECTS_JOB, { key: deleted.key });
+  }
+}
+
+interface Rendered {
   width: number;
   height: number;
   bytes: Buffer;
   cardBytes: Buffer;
 }
 
-/**
- * Checks an uploaded file (size, then type by content) and renders what is kept: a JPEG at
- * most 2160 px on its largest side and an 800x400 card, both auto-rotated, metadata stripped.
- * Pure CPU work, so callers can do it before opening a transaction.
- */
-export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
-  if (bytes.length > LIMITS.imageMaxBytes) {
-    throw tooLarge(`The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
-  }
-  const type = bytes.length ? sniffType(bytes) : undefined;
-  if (!type) throw notAnImage();
-  return renderVariants(bytes, type);
-}
-
-/**
- * Saves a prepared image under a new random key. Pass the transaction of the change that
- * uses it, so a failed change leaves no image behind.
- */
-export function savePreparedImage(db: Db | Tx, image: PreparedImage): Promise<{ id: number; key: string }> {
-  return insertMedia(db, { key: randomBytes(16).toString('base64url'), contentType: 'image/jpeg', ...image });
-}
-
-/** Checks, renders and saves an uploaded image (`prepareImage` then `savePreparedImage`). */
-export async function storeImage(db: Db | Tx, bytes: Buffer): Promise<{ id: number; key: string }> {
-  return savePreparedImage(db, await prepareImage(bytes));
-}
-
-/** An event let go of its image: the image is deleted unless another event shows it. */
-export function releaseImage(tx: Tx, imageId: number, eventId: number) {
-  return deleteMediaIfUnused(tx, imageId, eventId);
-}
-
 /** Decodes and re-encodes; any decoding failure means the file is not a usable image (415). */
-async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png'): Promise<PreparedImage> {
+async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png'): Promise<Rendered> {
   try {
     const source = sharp(bytes, { failOn: 'error', limitInputPixels: 60_000_000 });
     const meta = await source.metadata();
@@ -97,8 +123,9 @@ async function renderVariants(bytes: Buffer, type: 'jpeg' | 'png'): Promise<Prep
  */
 export async function imageAccess(db: Db, key: string, sig: string | undefined) {
   const found = await findMediaAccess(db, key);
-  if (found?.published) return { id: found.id, public: true };
-  if (found && (await signatureValid(db, key, sig))) return { id: found.id, public: false };
+  if (found?.published) return { id: found.id, key, storage: found.storage, public: true };
+  if (found && (await signatureValid(db, key, sig)))
+    return { id: found.id, key, storage: found.storage, public: false };
   throw notFound('Image');
 }
 
@@ -106,12 +133,19 @@ export async function imageAccess(db: Db, key: string, sig: string | undefined) 
 const renditions = new Map<string, Buffer>();
 const MAX_RENDITIONS = 200;
 
+/** An image the caller may see, as `imageAccess` answers. */
+export interface ImageRef {
+  id: number;
+  key: string;
+  storage: MediaStorage;
+}
+
 /**
  * An image variant as WebP at `width` pixels wide (never wider than the stored picture), for
  * `<img srcset>`: made from the stored JPEG on first use and kept in a small in-memory cache.
  */
-export async function loadWebp(db: Db, id: number, variant: 'full' | 'card', width: number) {
-  const cacheKey = `${id}:${variant}:${width}`;
+export async function loadWebp(stores: ImageStoresOf, db: Db, image: ImageRef, variant: ImageVariant, width: number) {
+  const cacheKey = `${image.id}:${variant}:${width}`;
   const cached = renditions.get(cacheKey);
   if (cached) {
     // Most recently used last: the oldest entry is the first one dropped.
@@ -119,17 +153,19 @@ export async function loadWebp(db: Db, id: number, variant: 'full' | 'card', wid
     renditions.set(cacheKey, cached);
     return cached;
   }
-  const found = await findMediaBytes(db, id, variant);
-  if (!found) throw notFound('Image');
+  const found = await loadImage(stores, db, image, variant);
   const bytes = await sharp(found.bytes).resize({ width, withoutEnlargement: true }).webp({ quality: 74 }).toBuffer();
   renditions.set(cacheKey, bytes);
   if (renditions.size > MAX_RENDITIONS) renditions.delete(renditions.keys().next().value!);
   return bytes;
 }
 
-/** The bytes to serve for an image variant. */
-export async function loadImage(db: Db, id: number, variant: 'full' | 'card') {
-  const found = await findMediaBytes(db, id, variant);
-  if (!found) throw notFound('Image');
-  return found;
+/** Picks the store of an existing image by its row's `storage` (image-stores.ts). */
+type ImageStoresOf = (storage: MediaStorage) => ImageStore;
+
+/** The bytes to serve for an image variant, from the store its row names. */
+export async function loadImage(stores: ImageStoresOf, db: Db, image: ImageRef, variant: ImageVariant) {
+  const bytes = await stores(image.storage).get(db, image.key, variant);
+  if (!bytes) throw notFound('Image');
+  return { contentType: CONTENT_TYPE, bytes };
 }

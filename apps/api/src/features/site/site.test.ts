@@ -120,7 +120,7 @@ describe('an event page as a link preview sees it', () => {
     const { storeImage } = await import('../media/index.js');
     const sharp = (await import('sharp')).default;
     const stored = await storeImage(
-      db,
+      { config: t.config, db },
       await sharp({ create: { width: 400, height: 200, channels: 3, background: '#0f766e' } })
         .png()
         .toBuffer(),
