@@ -15,7 +15,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 type StartServer = (
   pgUrl: string,
-  paths: string[],
   env: Record<string, string>,
 ) => Promise<{ port: number; stop: () => Promise<unknown> }>;
 
@@ -87,7 +86,7 @@ export async function flashSale(url: string, startServer: StartServer) {
   await admin.connect();
   const rows: unknown[] = [];
   // The shipped pool size (DATABASE_POOL_SIZE 10): a hot row serves a few sessions best.
-  const server = await startServer(url, [], {
+  const server = await startServer(url, {
     BOOKINGS_PER_ADDRESS: '0',
     DATABASE_POOL_SIZE: process.env.BENCH_SALE_POOL_SIZE ?? '10',
   });

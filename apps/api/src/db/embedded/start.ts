@@ -44,6 +44,21 @@ function newWorker(input: WorkerInput): Worker {
   return new Worker(boot, { eval: true, workerData: input });
 }
 
+/**
+ * Creating a data dir runs initdb, which leaves some 400 MB of WebAssembly memory behind in its
+ * thread: a thread of its own creates the dir and ends, and the database opens in a fresh one.
+ */
+async function createDataDir(input: WorkerInput) {
+  const worker = newWorker({ ...input, initOnly: true });
+  await new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: WorkerReply) => {
+      if (m.type === 'failed') reject(new Error(`embedded database: ${m.message}`));
+    });
+    worker.on('error', reject);
+    worker.on('exit', () => resolve());
+  });
+}
+
 /** Starts PGlite in a worker thread behind its wire-protocol server; resolves once it listens. */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const password = randomBytes(24).toString('base64url');
@@ -53,6 +68,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     password,
     idleInTransactionMs: opts.idleInTransactionMs,
   };
+  if (opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await createDataDir(input);
   const worker = newWorker(input);
   let closing = false;
   const waiters: { type: WorkerReply['type']; resolve(m: WorkerReply): void; reject(e: Error): void }[] = [];
