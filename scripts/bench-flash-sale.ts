@@ -67,7 +67,7 @@ export async function flashSale(url: string) {
   await admin.connect();
   const rows: unknown[] = [];
   // The shipped pool size (DATABASE_POOL_SIZE 10): a hot row serves a few sessions best.
-  const server = await startServer(url, [], {
+  const server = await startServer(url, {
     BOOKINGS_PER_ADDRESS: '0',
     DATABASE_POOL_SIZE: process.env.BENCH_SALE_POOL_SIZE ?? '10',
   });

@@ -198,7 +198,7 @@ export async function mixedLoad(url: string): Promise<MixedRow> {
   const servers: BenchServer[] = [];
   try {
     // One after the other: the first migrates and loads the demo data (when the database is new).
-    for (let i = 0; i < 2; i++) servers.push(await startServer(url, [HOME], env));
+    for (let i = 0; i < 2; i++) servers.push(await startServer(url, env));
     const bases = servers.map((s) => `http://127.0.0.1:${s.port}`);
     const stage = await stageRun(admin, bases);
 

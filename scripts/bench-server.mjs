@@ -1,8 +1,10 @@
 /**
- * The production build of the API, plus one baseline route that answers with the same JSON
- * body from memory. Started by scripts/bench.ts; prints its port when ready. With
- * BENCH_BACKGROUND=true it also runs the job worker, as server.ts does (the mixed load: paid
- * bookings queue their confirmation mail).
+ * The production build of the API, plus one baseline route that answers, from memory, the
+ * body the real route gave for the same path (`GET /bench/baseline?path=…`; the first call
+ * of each path fetches it). Started by scripts/bench.ts on PostgreSQL (DATABASE_URL) or on the
+ * embedded database (DATA_DIR); prints its port when ready. With BENCH_BACKGROUND=true it
+ * also runs the job worker, as server.ts does (the mixed load: paid bookings queue their
+ * confirmation mail).
  */
 import { readConfig } from '../apps/api/dist/config.js';
 import { openDatabase } from '../apps/api/dist/db/client.js';
@@ -15,24 +17,29 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  onFatal: (err) => {
+    console.error(err);
+    process.exit(1);
+  },
 });
 await seedDemoData(database.db);
-const app = await buildApp({ config, db: database.db });
+const app = await buildApp({ config, db: database.db, poolStats: database.poolStats });
 
 const background =
   process.env.BENCH_BACKGROUND === 'true' ? startBackgroundWork({ config, db: database.db }, app.log) : null;
 
 const baselines = new Map();
 app.get('/bench/baseline', async (request, reply) => {
-  const body = baselines.get(request.query.path);
+  const path = String(request.query.path);
+  let body = baselines.get(path);
+  if (body === undefined) {
+    body = (await app.inject({ method: 'GET', url: path })).body;
+    baselines.set(path, body);
+  }
   return reply.type('application/json').send(body);
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address();
-for (const path of JSON.parse(process.env.BENCH_PATHS ?? '[]')) {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`);
-  baselines.set(path, await res.text());
-}
 process.stdout.write(`READY ${port}\n`);
 process.on('SIGTERM', async () => {
   await app.close();

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 
@@ -17,10 +18,11 @@ export interface BenchServer {
 }
 
 /**
- * Starts the bench server on PostgreSQL (NODE_ENV=production) with extra environment; resolves
- * once it listens. `paths` are answered again, from memory, by `/bench/baseline?path=…`.
+ * Starts the bench server (NODE_ENV=production) with extra environment, on PostgreSQL (`pgUrl`)
+ * or, given '', on the embedded database in a new DATA_DIR; resolves once it listens.
  */
-export async function startServer(pgUrl: string, paths: string[], env: Record<string, string>): Promise<BenchServer> {
+export async function startServer(pgUrl: string, env: Record<string, string>): Promise<BenchServer> {
+  const dataDir = pgUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-bench-'));
   const server = spawn(process.execPath, [path.join(root, 'scripts/bench-server.mjs')], {
     cwd: root,
     env: {
@@ -28,8 +30,8 @@ export async function startServer(pgUrl: string, paths: string[], env: Record<st
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DATABASE_URL: pgUrl,
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
       DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
-      BENCH_PATHS: JSON.stringify(paths),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -50,12 +52,14 @@ export async function startServer(pgUrl: string, paths: string[], env: Record<st
   return {
     port,
     pid: server.pid!,
-    stop: () =>
-      new Promise((r) => {
+    stop: async () => {
+      await new Promise((r) => {
         if (server.exitCode !== null || server.signalCode !== null) return r(undefined);
         server.once('exit', r);
         server.kill('SIGTERM');
-      }),
+      });
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

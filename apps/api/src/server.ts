@@ -19,6 +19,12 @@ async function main() {
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
     log,
+    // The embedded database's thread died: nothing can be answered any more, so the process
+    // ends and its supervisor (or the person at the terminal) starts it again.
+    onFatal: (err) => {
+      log.fatal({ error: err.message }, 'the embedded database stopped');
+      process.exit(1);
+    },
   });
   if (config.demoData) {
     const started = Date.now();

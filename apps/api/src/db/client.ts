@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { startEmbedded } from './embedded/start.js';
 
 export type Schema = typeof schema;
 /** The one database type features use, whichever driver is behind it. */
@@ -21,8 +19,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** The PostgreSQL pool's connections (PGlite has one, in process): for /metrics. */
-  poolStats?(): { total: number; idle: number; waiting: number };
+  /** The pool's connections: for /metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 /** Where the pool reports connections that fail while idle (a database restart, a network cut). */
@@ -107,33 +105,79 @@ async function migrateInTurn(pool: pg.Pool) {
   }
 }
 
-export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
-  const pool = createPool(url, opts);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migrateInTurn(pool);
+function connect(pool: pg.Pool, kind: Database['kind'], stop?: () => Promise<void>): Database {
   return {
-    db,
-    kind: 'postgres',
-    close: () => pool.end(),
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind,
+    async close() {
+      await pool.end();
+      await stop?.();
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  return wrapPglite(client);
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
+  const pool = createPool(url, opts);
+  await migrateInTurn(pool);
+  return connect(pool, 'postgres');
 }
 
-/** Wraps an open PGlite instance (a fresh one or a clone of a migrated template). */
-export async function wrapPglite(client: PGlite): Promise<Database> {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+export interface EmbeddedOptions extends PostgresOptions {
+  /** Where PGlite keeps its files; in memory when absent. */
+  dataDir?: string;
+  /** A data-dir dump to start an in-memory database from (a migrated test template). */
+  template?: string;
+  /** PGlite failed or its thread ended: the database is gone (server.ts stops the process). */
+  onFatal?(err: Error): void;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string } & PostgresOptions) {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(path.join(opts.dataDir, 'pglite'));
+/** The embedded database, plus what only it can do. */
+export interface EmbeddedDatabase extends Database {
+  /** Writes a data-dir dump (PGlite's `dumpDataDir`) to `file`. */
+  dumpTo(file: string): Promise<void>;
+}
+
+/**
+ * PGlite in its own thread, served over the PostgreSQL wire protocol on loopback and reached
+ * through a node-postgres pool like a real server: one driver path, and the API's event loop
+ * stays free while PGlite works (docs/decisions/0016-embedded-database-in-a-worker.md). The
+ * server-side limits of PostgreSQL do not exist in PGlite, so the pool sets none but the
+ * wait for a connection; the wire server ends an idle transaction after the same limit.
+ */
+export async function openEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+  const t = opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const server = await startEmbedded({
+    dataDir: opts.dataDir,
+    template: opts.template,
+    idleInTransactionMs: t.idleInTransactionMs,
+    onFatal: opts.onFatal,
+  });
+  const pool = new pg.Pool({
+    connectionString: server.url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: t.connectMs,
+  });
+  pool.on('error', (err: Error & { code?: string }) => {
+    opts.log?.warn({ code: err.code, error: err.message }, 'embedded database connection lost');
+  });
+  try {
+    await migrateInTurn(pool);
+  } catch (err) {
+    await pool.end();
+    await server.close();
+    throw err;
+  }
+  return { ...connect(pool, 'pglite', () => server.close()), dumpTo: (file) => server.dumpTo(file) };
+}
+
+export async function openDatabase(
+  opts: { databaseUrl?: string; dataDir: string; onFatal?(err: Error): void } & PostgresOptions,
+): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts)
+    : openEmbedded({ ...opts, dataDir: path.join(opts.dataDir, 'pglite') });
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

@@ -34,7 +34,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
 
   new Gauge({
     name: 'tikiti_db_pool_connections',
-    help: 'PostgreSQL pool connections by state (total, idle, waiting requests)',
+    help: 'Database pool connections by state (total, idle, waiting requests)',
     labelNames: ['state'],
     registers: [registry],
     collect() {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../db/client.js';
+import { openEmbedded, openPostgres } from '../db/client.js';
 import { startPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
@@ -33,12 +32,10 @@ export default async function setup(project: TestProject) {
     return () => server.stop();
   }
   if (project.name === 'api-pglite') {
-    const client = await PGlite.create();
-    await wrapPglite(client);
-    const dump = await client.dumpDataDir('none');
-    await client.close();
+    const template = await openEmbedded();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-pglite-')), 'template.tar');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await template.dumpTo(file);
+    await template.close();
     project.provide('pgliteDump', file);
     return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }

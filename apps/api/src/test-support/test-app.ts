@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { readConfig, type Config } from '../config.js';
-import { openPostgres, wrapPglite, type Database } from '../db/client.js';
+import { openEmbedded, openPostgres, type Database } from '../db/client.js';
 
 /** Which database the current test project runs on: `TEST_DB` is set per vitest project. */
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -30,9 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.end();
     return openPostgres(adminUrl.replace(/\/[^/]*$/, `/${name}`), { poolSize: 20 });
   }
-  const dump = fs.readFileSync(inject('pgliteDump'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  return wrapPglite(client);
+  return openEmbedded({ template: inject('pgliteDump') });
 }
 
 export interface TestApp {
