@@ -58,8 +58,11 @@ export async function lighthouseScores(): Promise<LighthouseRow[]> {
           onlyCategories: [...CATEGORIES],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${p}`);
-        if (result.lhr.runtimeError)
+        if (result.lhr.runtimeError) {
+          // A failed run (e.g. NO_NAVSTART on a busy machine) scores nothing: left out of the median.
           console.warn(`  ${p}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+          continue;
+        }
         if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
           for (const [id, a] of Object.entries(result.lhr.audits)) {
             if (a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
@@ -76,6 +79,7 @@ export async function lighthouseScores(): Promise<LighthouseRow[]> {
         }
         runs.push(result.lhr);
       }
+      if (!runs.length) throw new Error(`every Lighthouse run of ${p} failed`);
       const audit = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const scriptBytes = (lhr: LighthouseResult) => {
         const items = (
