@@ -4,8 +4,10 @@
  * mobile settings (a mid-range phone on a slow 4G link, simulated) in Debian's Chromium.
  * Home, all events and one event's details, three runs each; the median of each score is
  * printed with the bytes the page downloaded. Targets: performance ≥ 95, accessibility, best
- * practices and SEO ≥ 95.
+ * practices and SEO ≥ 95. BENCH_LIGHTHOUSE_SAVE=<folder> keeps each run's full JSON report.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
@@ -56,16 +58,28 @@ export async function lighthouseScores(): Promise<LighthouseRow[]> {
           onlyCategories: [...CATEGORIES],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${p}`);
-        if (result.lhr.runtimeError)
+        if (result.lhr.runtimeError) {
+          // A failed run (e.g. NO_NAVSTART on a busy machine) scores nothing: left out of the median.
           console.warn(`  ${p}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+          continue;
+        }
         if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
           for (const [id, a] of Object.entries(result.lhr.audits)) {
             if (a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
               console.warn(`    ${id}: ${a.score} ${a.displayValue ?? ''}`);
           }
         }
+        if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+          // The whole report, for reading its diagnostics (unused JS, main-thread work, LCP phases).
+          fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
+          fs.writeFileSync(
+            path.join(process.env.BENCH_LIGHTHOUSE_SAVE, `${name.replace(/\W+/g, '-')}-${i + 1}.json`),
+            JSON.stringify(result.lhr),
+          );
+        }
         runs.push(result.lhr);
       }
+      if (!runs.length) throw new Error(`every Lighthouse run of ${p} failed`);
       const audit = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const scriptBytes = (lhr: LighthouseResult) => {
         const items = (

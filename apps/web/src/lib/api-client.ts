@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { AUTH_HEADER, errorDataSchema, type FieldError } from '@tikiti/contract';
+import type { z } from 'zod';
+import { AUTH_HEADER, type FieldError } from '@tikiti/contract';
 
 export const UNREADABLE_ANSWER = 'Tikiti sent an answer we could not read. Please try again.';
 const UNREACHABLE = 'We could not reach Tikiti. Check your connection and try again.';
@@ -48,9 +48,20 @@ export function setSessionEndHandler(handler: (side: Side) => void) {
   onSessionEnd = handler;
 }
 
+/**
+ * The schemas of the answer, loaded with the first call, not with the app (zod and the schemas
+ * stay out of the first JavaScript: docs/architecture.md#the-web-app). Started before the
+ * request, so the load overlaps the network.
+ */
+const answerSchemas = () => import('./answer-schemas');
+
 export interface RequestOptions<S extends z.ZodType> {
-  /** The contract's schema of the answer's `data`: the answer is parsed with it, never cast. */
-  schema: S;
+  /**
+   * The contract's schema of the answer's `data`: the answer is parsed with it, never cast. Code
+   * that runs with the first page passes a loader (`() => import(...)`) so the schema and zod
+   * load with the answer instead of before the first paint.
+   */
+  schema: S | (() => Promise<S>);
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | undefined | null>;
   /** A JSON body (typed by the calling function from the contract), or FormData for uploads. */
@@ -75,8 +86,6 @@ export interface ApiAnswer<T> {
   token: string | null;
 }
 
-const envelopeSchema = z.object({ status: z.number(), status_description: z.string(), data: z.unknown() });
-
 function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']) {
   const url = new URL(path.startsWith('/') ? path : `/v1/${path}`, 'http://tikiti.invalid');
   for (const [k, v] of Object.entries(query ?? {})) {
@@ -87,7 +96,8 @@ function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']) {
 
 async function readEnvelope(res: Response) {
   try {
-    const parsed = envelopeSchema.safeParse(await res.json());
+    const [{ envelopeSchema }, json] = await Promise.all([answerSchemas(), res.json()]);
+    const parsed = envelopeSchema.safeParse(json);
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -120,6 +130,9 @@ export async function apiCall<S extends z.ZodType>(
   opts: RequestOptions<S>,
 ): Promise<ApiAnswer<z.output<S>>> {
   const token = opts.anonymous ? null : session.token();
+  const schemas = Promise.all([answerSchemas(), typeof opts.schema === 'function' ? opts.schema() : opts.schema]);
+  // A failed request never reads its schemas; the loads must not reject unobserved.
+  schemas.catch(() => {});
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Auth = token;
   let body: BodyInit | undefined;
@@ -147,7 +160,7 @@ export async function apiCall<S extends z.ZodType>(
     throw new ApiError(res.status, payload?.status_description ?? 'Please sign in to continue');
   }
   if (!res.ok) {
-    const errors = errorDataSchema.safeParse(payload?.data);
+    const errors = (await schemas)[0].errorDataSchema.safeParse(payload?.data);
     throw new ApiError(
       res.status,
       payload?.status_description ?? FAILED,
@@ -155,7 +168,7 @@ export async function apiCall<S extends z.ZodType>(
     );
   }
   if (!payload) throw new UnreadableAnswerError(path, 'not an envelope');
-  const data = opts.schema.safeParse(payload.data);
+  const data = (await schemas)[1].safeParse(payload.data);
   if (!data.success) throw new UnreadableAnswerError(path, data.error.issues);
   return { data: data.data, message: payload.status_description, token: opts.anonymous ? handedBack : null };
 }

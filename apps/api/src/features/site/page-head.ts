@@ -12,6 +12,8 @@ export interface PageHead {
   /** The page's largest picture (its LCP), fetched before any script asks for it. */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
   jsonLd?: unknown;
+  /** Scripts of a page loaded on demand, fetched with the app's own (`/assets/….js`). */
+  modulePreloads?: string[];
   /** 404 for a page that does not exist (an unknown or unpublished event). */
   status?: number;
   /** Private pages (organiser, account, payment) ask search engines to stay out. */
@@ -134,6 +136,7 @@ export function renderShell(shell: string, head: PageHead, publicUrl: string): s
           } fetchpriority="high" />`,
         ]
       : []),
+    ...(head.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}" />`),
     ...(head.jsonLd
       ? [`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`]
       : []),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BLOG_POSTS, blogPostBySlug, slugify } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/errors.js';
@@ -11,14 +12,39 @@ const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment'];
 const DETAILS = /^\/details\/(\d{1,10})(?:\/[^/]*)?\/?$/;
 const BLOG_POST = /^\/blog\/([a-z0-9-]{1,120})\/?$/;
 
-/** The shell read from disk, read again when a rebuild changes it. */
-let shellCache: { file: string; mtimeMs: number; html: string } | undefined;
-function readShell(file: string): string {
+/** Files of the web build read from disk, each read again when a rebuild changes it. */
+const builtFiles = new Map<string, { mtimeMs: number; text: string }>();
+function readBuilt(file: string): string {
   const { mtimeMs } = fs.statSync(file);
-  if (shellCache?.file !== file || shellCache.mtimeMs !== mtimeMs) {
-    shellCache = { file, mtimeMs, html: fs.readFileSync(file, 'utf8') };
+  const cached = builtFiles.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.text;
+  const text = fs.readFileSync(file, 'utf8');
+  builtFiles.set(file, { mtimeMs, text });
+  return text;
+}
+
+/**
+ * The scripts a page loaded on demand needs beyond the app's own (route-preloads.json, written by
+ * the web build, keyed by page name): preloaded from the page's HTML so the browser fetches them
+ * with the app instead of after it. None when the build has no such file.
+ */
+function routePreloads(indexFile: string, page: string): string[] {
+  const file = join(dirname(indexFile), 'route-preloads.json');
+  if (!fs.existsSync(file)) return [];
+  try {
+    const files = (JSON.parse(readBuilt(file)) as Record<string, unknown>)[page];
+    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && SCRIPT.test(f)) : [];
+  } catch {
+    return [];
   }
-  return shellCache.html;
+}
+const SCRIPT = /^\/assets\/[\w.-]+\.js$/;
+
+/** Which page loaded on demand a path opens, by the names route-preloads.json uses. */
+function preloadedPage(path: string): string | undefined {
+  if (path === '/all-events') return 'all-events';
+  if (DETAILS.test(path)) return 'details';
+  return undefined;
 }
 
 async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
@@ -55,7 +81,9 @@ async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
  */
 export async function renderPage(ctx: AppContext, indexFile: string, path: string) {
   const head = await headFor(ctx, path);
-  return { status: head.status ?? 200, html: renderShell(readShell(indexFile), head, ctx.config.publicUrl) };
+  const page = head.status === 404 ? undefined : preloadedPage(path);
+  if (page) head.modulePreloads = routePreloads(indexFile, page);
+  return { status: head.status ?? 200, html: renderShell(readBuilt(indexFile), head, ctx.config.publicUrl) };
 }
 
 /** robots.txt: everything public may be crawled; private pages and the API may not. */

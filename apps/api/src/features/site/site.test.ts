@@ -26,6 +26,14 @@ let ended: Awaited<ReturnType<typeof createEvent>>;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-site-'));
   fs.copyFileSync(webIndex, path.join(webDist, 'index.html'));
+  // What the web build writes (apps/web/vite.config.ts), plus an entry that is not a script of ours.
+  fs.writeFileSync(
+    path.join(webDist, 'route-preloads.json'),
+    JSON.stringify({
+      'all-events': ['/assets/all-events-page-A1.js', '/assets/search-B2.js'],
+      details: ['/assets/event-details-page-C3.js', 'https://elsewhere.example/x.js', '/assets/"><script>.js'],
+    }),
+  );
   t = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL });
   const db = t.database.db;
   const org = await createOrganiser(db);
@@ -168,6 +176,21 @@ describe('an event page as a link preview sees it', () => {
       expect(meta((await page(url)).body, 'name', 'robots')).toBe('noindex');
     }
     expect(meta((await page('/all-events')).body, 'name', 'robots')).toBeUndefined();
+  });
+
+  it('preloads the scripts of the page loaded on demand, and only our own', async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads((await page('/all-events')).body)).toEqual([
+      '/assets/all-events-page-A1.js',
+      '/assets/search-B2.js',
+    ]);
+    expect(preloads((await page(`/details/${published.event.id}/nairobi-fintech-summit`)).body)).toEqual([
+      '/assets/event-details-page-C3.js',
+    ]);
+    for (const url of ['/', '/about-us', `/details/${draft.event.id}`, `/blog/${BLOG_POSTS[0]!.slug}`]) {
+      expect(preloads((await page(url)).body)).toEqual([]);
+    }
   });
 
   it('gives each blog post its own title, description and canonical address, and 404 to an unknown post', async () => {

@@ -21,12 +21,13 @@ const isDoorPath = (path: string) => path === routes.doorEvents || path.startsWi
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium md:gap-3',
+    'flex min-w-0 flex-col items-center gap-1 rounded-lg px-1 py-2 text-xs font-medium md:flex-row md:gap-3 md:px-3 md:text-sm',
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
   );
 
 /**
- * docs/product.md#organiser-side: side menu on every page (a top bar on phones), a dismissible
+ * docs/product.md#organiser-side: side menu on every page (on phones a top bar of equal tabs,
+ * icon over label, so all four fit a 360 px screen without scrolling sideways), a dismissible
  * alert banner for results. Without an organiser session the pages cannot load anything,
  * so the organiser is sent to sign in (the same place a 401 sends them). The menu follows the
  * role v1/client/me gives: a door-only teammate sees Check-in only, and any other organiser
@@ -64,7 +65,7 @@ export function OrganiserLayout() {
             </button>
           </div>
           <nav
-            className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-1 md:flex-col md:px-4 md:pb-0"
+            className="grid auto-cols-fr grid-flow-col gap-1 px-3 pb-3 md:flex md:flex-1 md:flex-col md:px-4 md:pb-0"
             aria-label="Organiser"
           >
             {role &&

@@ -1,12 +1,15 @@
 import { BookOpen, Building2, Handshake, Mic2, QrCode, Wallet, type LucideIcon } from 'lucide-react';
 
-/** How each post's card and header look: an icon on a coloured band, by slug. */
+/**
+ * How each post's card and header look: an icon on a coloured band, by slug. The header's white
+ * text sits on the band's lighter corner, so every band starts dark enough for 4.5:1 (WCAG AA).
+ */
 export const POST_LOOKS: Record<string, { icon: LucideIcon; tint: string }> = {
   'choosing-a-venue-for-your-nairobi-conference': { icon: Building2, tint: 'from-brand-700 to-brand-900' },
-  'pricing-a-professional-event-in-kenya': { icon: Wallet, tint: 'from-accent-500 to-accent-600' },
+  'pricing-a-professional-event-in-kenya': { icon: Wallet, tint: 'from-amber-700 to-amber-800' },
   'winning-corporate-sponsors-for-your-summit': { icon: Handshake, tint: 'from-slate-700 to-ink' },
-  'qr-check-in-in-under-ten-seconds': { icon: QrCode, tint: 'from-brand-600 to-brand-800' },
-  'designing-a-programme-people-stay-for': { icon: Mic2, tint: 'from-amber-600 to-amber-800' },
+  'qr-check-in-in-under-ten-seconds': { icon: QrCode, tint: 'from-teal-700 to-brand-900' },
+  'designing-a-programme-people-stay-for': { icon: Mic2, tint: 'from-amber-800 to-amber-950' },
   'the-business-events-calendar-in-kenya-2027': { icon: BookOpen, tint: 'from-teal-800 to-slate-900' },
 };
 

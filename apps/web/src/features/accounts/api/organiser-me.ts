@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { organiserMeSchema } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 import { useSession, type OrganiserRole } from '../session-store';
 
@@ -12,7 +11,11 @@ export function useOrganiserMe() {
     queryKey: [...organiserMeQueryKey, token],
     enabled: Boolean(token),
     queryFn: async ({ signal }) => {
-      const me = await api('client/me', { side: 'organiser', signal, schema: organiserMeSchema });
+      const me = await api('client/me', {
+        side: 'organiser',
+        signal,
+        schema: () => import('./answer-schemas').then((m) => m.organiserMeSchema),
+      });
       useSession.getState().setRole(me.role);
       return me;
     },

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { logoutResponseSchema } from '@tikiti/contract';
 import { api, type Side } from '../../../lib/api-client';
 import { useSession } from '../session-store';
 
@@ -13,7 +12,12 @@ export function useSignOut(side: Side) {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api('auth/logout', { method: 'POST', side, endsSession: true, schema: logoutResponseSchema.shape.data });
+        await api('auth/logout', {
+          method: 'POST',
+          side,
+          endsSession: true,
+          schema: () => import('./answer-schemas').then((m) => m.logoutResponseSchema.shape.data),
+        });
       } catch {
         // Signed out locally whatever the server says: a guest's checkout key answers 401, since
         // only a session can be revoked, and an unreachable server changes nothing here.

@@ -1,6 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { listEventCardsDataSchema, PAGE_SIZE, type EventCardData, type ListEventsQuery } from '@tikiti/contract';
+import { PAGE_SIZE, type EventCardData, type ListEventsQuery } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
+
+const listEventCardsDataSchema = () => import('./answer-schemas').then((m) => m.listEventCardsDataSchema);
 
 /** The filters of docs/api.md#catalogue-public (the query of GET v1/event/view); `filter` is the free-text search. */
 export type EventListFilters = Omit<ListEventsQuery, 'page' | 'limit' | 'fields'>;

@@ -31,16 +31,16 @@ function Post({
         <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 md:py-14">
           <Link
             to={routes.blog}
-            className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-white/85 hover:text-white"
+            className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-white hover:underline"
           >
             <ArrowLeft className="h-4 w-4" aria-hidden /> All posts
           </Link>
           <div className="mt-6 flex items-center gap-3">
             <Icon className="h-8 w-8 shrink-0 text-white/80" aria-hidden />
-            <p className="text-xs font-semibold uppercase tracking-wide text-white/85">{post.tag}</p>
+            <p className="text-xs font-semibold uppercase tracking-wide text-white">{post.tag}</p>
           </div>
           <h1 className="mt-3 text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{post.title}</h1>
-          <p className="mt-4 text-sm text-white/85">
+          <p className="mt-4 text-sm text-white">
             <time dateTime={post.date}>{publishedOn(post.date)}</time> · {post.minutes} min read
           </p>
         </div>
