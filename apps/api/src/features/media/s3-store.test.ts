@@ -51,14 +51,18 @@ async function runMediaJobs({ sweepsToo }: { sweepsToo: boolean }) {
   return runDueJobs(ctx(), mediaJobs);
 }
 
-async function createDraft(image: Buffer) {
-  const res = await sendEventForm(t.app, {
+/** An organiser's new event with an image, sent to `app` (the suite's own unless given). */
+const registerWithImage = (image: Buffer, app = t.app, token = organiser.token, category = categoryId) =>
+  sendEventForm(app, {
     method: 'POST',
     url: '/v1/event/register',
-    token: organiser.token,
-    fields: eventFields(categoryId),
+    token,
+    fields: eventFields(category),
     file: { name: 'banner.png', bytes: image, type: 'image/png' },
   });
+
+async function createDraft(image: Buffer) {
+  const res = await registerWithImage(image);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as number;
 }
@@ -170,13 +174,7 @@ describe('S3 that cannot be reached or refuses the key', () => {
     await down.close();
     const { app, org, category } = await appAgainst({ S3_ENDPOINT: downUrl, S3_TIMEOUT_MS: '2000' });
     try {
-      const res = await sendEventForm(app.app, {
-        method: 'POST',
-        url: '/v1/event/register',
-        token: org.token,
-        fields: eventFields(category.id),
-        file: { name: 'banner.png', bytes: await pngImage(), type: 'image/png' },
-      });
+      const res = await registerWithImage(await pngImage(), app.app, org.token, category.id);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         status: 503,
@@ -221,13 +219,7 @@ describe('S3 that cannot be reached or refuses the key', () => {
     const { app, org, category } = await appAgainst({ S3_SECRET_ACCESS_KEY: 'not-the-secret-of-this-key-0000000000' });
     try {
       const sent = s3.requests.length;
-      const res = await sendEventForm(app.app, {
-        method: 'POST',
-        url: '/v1/event/register',
-        token: org.token,
-        fields: eventFields(category.id),
-        file: { name: 'banner.png', bytes: await pngImage(), type: 'image/png' },
-      });
+      const res = await registerWithImage(await pngImage(), app.app, org.token, category.id);
       expect(res.statusCode).toBe(503);
       expect(s3.requests.length).toBeGreaterThan(sent);
       expect((await app.database.db.select({ id: media.id }).from(media)).length).toBe(0);
