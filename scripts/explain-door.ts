@@ -1,7 +1,9 @@
 /**
  * EXPLAIN ANALYZE of the door's counts (`countDoor`, checkin.repo.ts) on an event of
  * EXPLAIN_DOOR_TICKETS (6,000) e-tickets, a third of them checked in, on a throwaway PostgreSQL:
- * prints the plan once and the median execution time of 50 runs (docs/scaling.md#findings).
+ * prints the plan once, then the execution times of 50 runs of it interleaved with 50 of the
+ * query it replaced (every e-ticket joined to its booking, event and check-in), so both are
+ * measured under the same load (docs/scaling.md#first-what-the-mixed-load-shows).
  * Run: `npx tsx scripts/explain-door.ts`.
  */
 import pg from 'pg';
@@ -45,18 +47,32 @@ try {
   const explain = `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`;
   const plan = await admin.query<{ 'QUERY PLAN': string }>(explain, q.params);
   console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-  const times: number[] = [];
-  for (let i = 0; i < 50; i++) {
-    const r = await admin.query<{ 'QUERY PLAN': string }>(explain, q.params);
+  // The query countDoor ran before e_tickets_live_event_idx (migration 0011).
+  const before = `EXPLAIN (ANALYZE) SELECT t.event_id,
+      count(*) FILTER (WHERE NOT (t.revoked_at IS NOT NULL OR b.status <> 2 OR e.status = 3))::integer,
+      count(c.id) FILTER (WHERE NOT (t.revoked_at IS NOT NULL OR b.status <> 2 OR e.status = 3))::integer,
+      coalesce(sum(t.admits) FILTER (WHERE NOT (t.revoked_at IS NOT NULL OR b.status <> 2 OR e.status = 3)), 0)::integer,
+      coalesce(sum(t.admits) FILTER (WHERE NOT (t.revoked_at IS NOT NULL OR b.status <> 2 OR e.status = 3) AND c.id IS NOT NULL), 0)::integer
+    FROM e_tickets t JOIN bookings b ON b.id = t.booking_id JOIN events e ON e.id = t.event_id
+    LEFT JOIN check_ins c ON c.e_ticket_id = t.id WHERE t.event_id IN ($1) GROUP BY t.event_id`;
+  const run = async (text: string, params: unknown[]) => {
+    const r = await admin.query<{ 'QUERY PLAN': string }>(text, params);
     const line = r.rows.map((x) => x['QUERY PLAN']).find((l) => l.startsWith('Execution Time'))!;
-    times.push(Number(/([\d.]+) ms/.exec(line)![1]));
+    return Number(/([\d.]+) ms/.exec(line)![1]);
+  };
+  const times = { before: [] as number[], after: [] as number[] };
+  for (let i = 0; i < 50; i++) {
+    times.before.push(await run(before, [sale.id]));
+    times.after.push(await run(explain, q.params));
   }
-  times.sort((a, b) => a - b);
   const counts = await countDoorQuery(database.db, [sale.id]);
   console.log(`counts: ${JSON.stringify(counts)}`);
-  console.log(
-    `${tickets} e-tickets: execution median ${times[25]!.toFixed(2)} ms, p90 ${times[45]!.toFixed(2)} ms, min ${times[0]!.toFixed(2)} ms`,
-  );
+  for (const [name, t] of Object.entries(times)) {
+    t.sort((a, b) => a - b);
+    console.log(
+      `${name}: ${tickets} e-tickets, execution median ${t[25]!.toFixed(2)} ms, p90 ${t[45]!.toFixed(2)} ms, min ${t[0]!.toFixed(2)} ms`,
+    );
+  }
   await admin.end();
   await database.close();
 } finally {

@@ -37,7 +37,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Stop taking requests and wait for those running (even those whose client has gone), then
-    // the jobs, then the render threads both use; the pool last (docs/operations.md#shutdown).
+    // the jobs, then the render threads both use; the pool last (docs/operations.md#graceful-shutdown).
     await app.close();
     await background.stop();
     await closeRenderPool();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export const DRAIN_MS = 4000;
 
 /**
- * Counts the requests being handled and makes `app.close()` wait for them (docs/operations.md#shutdown).
+ * Counts the requests being handled and makes `app.close()` wait for them (docs/operations.md#graceful-shutdown).
  * Closing the HTTP server waits only for connections still open: a request whose client has
  * gone keeps running its handler, and must finish before the jobs and the database pool stop.
  * A request counts from onRequest until its answer is handed over (onSend, which runs whether

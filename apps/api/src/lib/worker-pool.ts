@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
- * A small pool of worker threads for CPU-heavy work (docs/scaling.md#cpu-work-off-the-event-loop):
+ * A small pool of worker threads for CPU-heavy work (docs/decisions/0018-hot-rows-last.md):
  * the API's event loop must never block for long, or every transaction it holds waits with it.
  * Workers start on demand, up to `size`, and stay for the next task; an idle one does not keep
  * the process alive. A worker answers each message with `{ ok: true, value }` or

@@ -60,7 +60,7 @@ export interface DoorCountsRow {
  * taken apart so that no e-ticket row is read: the event's status once, the tickets not revoked
  * from the partial index `e_tickets_live_event_idx` alone, the event's bookings that are not
  * paid (few) excluded, and check-ins by their unique e-ticket key. scripts/explain-door.ts
- * explains it (docs/scaling.md#findings).
+ * explains it (docs/scaling.md#first-what-the-mixed-load-shows).
  */
 export function countDoorQuery(db: Executor, eventIds: number[]) {
   const admitted = sql`${checkIns.eTicketId} IS NOT NULL`;

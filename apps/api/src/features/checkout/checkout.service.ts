@@ -354,7 +354,7 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
     }
     if (booking.status === BOOKING_STATUS.pending) {
       // The hot ticket_types rows are locked last, just before commit: signing the codes and
-      // building the mail happen under the booking's lock only (docs/decisions/0018-settle-hot-rows-last.md).
+      // building the mail happen under the booking's lock only (docs/decisions/0018-hot-rows-last.md).
       await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
       await issueETickets(ctx, tx, booking.id);
       await enqueueMail(tx, await ticketsConfirmationMail(ctx, booking.id, tx));

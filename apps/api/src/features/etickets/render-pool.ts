@@ -3,7 +3,7 @@ import type { RenderTask } from './render-worker.js';
 import type { TicketsPdf } from './ticket-pdf.js';
 
 /**
- * PDFs and QR images are drawn in worker threads (docs/scaling.md#cpu-work-off-the-event-loop):
+ * PDFs and QR images are drawn in worker threads (docs/decisions/0018-hot-rows-last.md):
  * 20 tickets' PDF is seconds of CPU, which on the event loop would stall every request and
  * every transaction of this process. The pool starts with the first file asked for.
  */
