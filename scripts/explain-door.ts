@@ -38,10 +38,9 @@ try {
     }
   };
   await Promise.all(Array.from({ length: 4 }, issuer));
-  await admin.query(
-    `INSERT INTO check_ins (e_ticket_id) SELECT id FROM e_tickets WHERE event_id = $1 AND id % 3 = 0`,
-    [sale.id],
-  );
+  await admin.query(`INSERT INTO check_ins (e_ticket_id) SELECT id FROM e_tickets WHERE event_id = $1 AND id % 3 = 0`, [
+    sale.id,
+  ]);
   await admin.query('VACUUM ANALYZE');
   const q = countDoorQuery(database.db, [sale.id]).toSQL();
   const explain = `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`;
