@@ -25,6 +25,7 @@ import { registerErrorHandler, sendFrameworkError } from './http/error-handler.j
 import { envelope, rawEnvelopeResponse, send } from './http/envelope.js';
 import { guardDevPages } from './http/dev-pages.js';
 import { registerMetrics } from './http/metrics.js';
+import { trackInFlight } from './http/in-flight.js';
 import { loggerOptions } from './http/logger.js';
 import { featureRoutes } from './features/routes.js';
 import { renderPage } from './features/site/index.js';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  trackInFlight(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { startBackgroundWork } from './background.js';
 import { seedDemoData } from './db/seed/seed.js';
-import { issueETickets } from './features/etickets/index.js';
+import { closeRenderPool, issueETickets } from './features/etickets/index.js';
 import { imageStores } from './features/media/index.js';
 
 /** Process entry: read config, open the database, seed, listen, shut down gracefully. */
@@ -46,8 +46,11 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Stop taking requests and wait for those running (even those whose client has gone), then
+    // the jobs, then the render threads both use; the pool last (docs/operations.md#graceful-shutdown).
     await app.close();
     await background.stop();
+    await closeRenderPool();
     await database.close();
     process.exit(0);
   };

@@ -153,6 +153,10 @@ export const eTickets = pgTable(
     uniqueIndex('e_tickets_line_seq_key').on(t.bookingLineId, t.seq),
     index('e_tickets_booking_idx').on(t.bookingId),
     index('e_tickets_event_idx').on(t.eventId),
+    // The door's counts read the live tickets of an event from this index alone (checkin.repo.ts countDoor).
+    index('e_tickets_live_event_idx')
+      .on(t.eventId, t.bookingId, t.id, t.admits)
+      .where(sql`${t.revokedAt} IS NULL`),
     check('e_tickets_seq_check', sql`${t.seq} > 0`),
     check('e_tickets_admits_check', sql`${t.admits} > 0`),
   ],

@@ -353,20 +353,27 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
       soldOrReleased = true;
     }
     if (booking.status === BOOKING_STATUS.pending) {
-      await sellHeld(tx, lines);
+      // The hot ticket_types rows are locked last, just before commit: signing the codes and
+      // building the mail happen under the booking's lock only (docs/decisions/0018-hot-rows-last.md).
       await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
       await issueETickets(ctx, tx, booking.id);
       await enqueueMail(tx, await ticketsConfirmationMail(ctx, booking.id, tx));
+      await sellHeld(tx, lines);
       soldOrReleased = true;
       return;
     }
     if (booking.status === BOOKING_STATUS.failed || booking.status === BOOKING_STATUS.cancelled) {
       // Paid after the hold ended: honoured if the tickets still fit. A cancelled booking (its
       // event cancelled) is never honoured: the money goes back.
+      // Made paid with its e-tickets and mail in a savepoint whose last statement takes the
+      // tickets if they still fit (the hot rows last); no room undoes it all.
       const kept =
         booking.status === BOOKING_STATUS.failed &&
         (await tx
           .transaction(async (sp) => {
+            await setBookingStatus(sp, booking.id, BOOKING_STATUS.paid, true);
+            await issueETickets(ctx, sp, booking.id);
+            await enqueueMail(sp, await ticketsConfirmationMail(ctx, booking.id, sp));
             if (!(await sellIfRoom(sp, lines))) throw new NoRoom();
             return true;
           })
@@ -375,9 +382,6 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
             throw err;
           }));
       if (kept) {
-        await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
-        await issueETickets(ctx, tx, booking.id);
-        await enqueueMail(tx, await ticketsConfirmationMail(ctx, booking.id, tx));
         soldOrReleased = true;
       } else {
         await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);

@@ -2,8 +2,7 @@ import { BOOKING_STATUS, formatDateRange } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { calendarFile } from './calendar-file.js';
 import { findETicketCode, findETickets, findTicketBooking } from './etickets.repo.js';
-import { ticketsPdf } from './ticket-pdf.js';
-import { qrPng } from './ticket-qr.js';
+import { renderQrPng, renderTicketsPdf } from './render-pool.js';
 
 /** The largest id a serial column holds. */
 const MAX_ID = 2_147_483_647;
@@ -19,7 +18,7 @@ export async function qrImage(ctx: AppContext, name: string): Promise<Buffer | u
   let code: string | null | undefined;
   if (/^[1-9]\d{0,9}$/.test(name) && Number(name) <= MAX_ID) code = await findETicketCode(ctx.db, Number(name));
   else if (REFERENCE.test(name)) code = (await findTicketBooking(ctx.db, { reference: name }))?.bookingCode;
-  return code ? qrPng(code) : undefined;
+  return code ? renderQrPng(code) : undefined;
 }
 
 /**
@@ -30,7 +29,7 @@ export async function bookingPdf(ctx: AppContext, reference: string): Promise<Bu
   const booking = REFERENCE.test(reference) ? await findTicketBooking(ctx.db, { reference }) : undefined;
   if (!booking) return undefined;
   const tickets = await findETickets(ctx.db, [booking.id]);
-  return ticketsPdf({
+  return renderTicketsPdf({
     reference: booking.reference,
     title: booking.title,
     when: formatDateRange(booking.startTime.toISOString(), booking.endTime.toISOString()),

@@ -8,3 +8,4 @@
 export { issueETickets, revokeBookingTickets } from './etickets.service.js';
 export { ticketsConfirmationMail } from './etickets-mail.js';
 export { ticketPublicKeys } from './ticket-keys.js';
+export { closeRenderPool } from './render-pool.js';

@@ -1,0 +1,1 @@
+CREATE INDEX "e_tickets_live_event_idx" ON "e_tickets" USING btree ("event_id","booking_id","id","admits") WHERE "e_tickets"."revoked_at" IS NULL;
