@@ -1,6 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
+/** The security headers every answer carries (docs/security.md), exactly as they are sent. */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com https://accounts.google.com;script-src-attr 'none';style-src 'self' 'unsafe-inline' https://accounts.google.com;frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://accounts.google.com;connect-src 'self' https://api.stripe.com https://accounts.google.com",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-site',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,6 +43,19 @@ describe('API plumbing', () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends the same security headers, byte for byte, on every answer and every time', async () => {
+    for (const url of [
+      '/healthz',
+      '/v1/event/view',
+      '/v1/event/view',
+      '/v1/event/view?limit=abc',
+      '/v1/nothing/here',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers, url).toMatchObject(SECURITY_HEADERS);
+    }
   });
 
   it('exposes the auth header to browsers through CORS', async () => {
