@@ -116,7 +116,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     allowedHeaders: ['Content-Type', 'Auth', 'X-Request-Id'],
     methods: ALLOWED_METHODS.filter((m) => m !== 'OPTIONS'),
   });
-  // Responses compressed for clients that accept it (docs/security.md, "Compression"): Brotli at
+  // Responses compressed for clients that accept it (docs/architecture.md, "Compression and caching"): Brotli at
   // a quality that costs little CPU per request, else gzip; built assets are compressed once at
   // build time and served as they are (see serveWeb).
   await app.register(compress, {
