@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const apiGlobalSetup = ['apps/api/src/test-support/global-setup.ts'];
@@ -10,6 +11,10 @@ const apiGlobalSetup = ['apps/api/src/test-support/global-setup.ts'];
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core machine. The API
+    // suites spend much of their time waiting on PostgreSQL and on API processes they start,
+    // so two workers on two cores halve the run (measured: 337 s against 612–654 s).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
