@@ -102,20 +102,23 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A new guest books one seat by card; a held seat is kept in `held` for the settlement test. */
+async function bookOne() {
+  const details = guest();
+  const r = await post('/v1/event/book', {
+    event_id: eventId,
+    tickets: [{ id: ticketId, qty: 1 }],
+    payment_method: 'card',
+    details,
+  });
+  if (r.status === 201)
+    held.push({ email: details.email_address, clientSecret: String(r.data!.client_secret), token: r.token! });
+  return r;
+}
+
 describe('the API killed with SIGKILL', () => {
   it('in the middle of a flash sale: after a restart nothing is oversold and every hold is a real booking', async () => {
-    const results = await killMidway(200, 25, async () => {
-      const details = guest();
-      const r = await post('/v1/event/book', {
-        event_id: eventId,
-        tickets: [{ id: ticketId, qty: 1 }],
-        payment_method: 'card',
-        details,
-      });
-      if (r.status === 201)
-        held.push({ email: details.email_address, clientSecret: String(r.data!.client_secret), token: r.token! });
-      return r;
-    });
+    const results = await killMidway(200, 25, bookOne);
     // Some answered, the rest were cut off by the kill.
     expect(results.filter((r) => r.status === 0).length).toBeGreaterThan(0);
     api = await startApiProcess(env());
@@ -126,20 +129,7 @@ describe('the API killed with SIGKILL', () => {
     // Every buyer who was told 201 holds a seat; a request cut off either holds one or none.
     expect(stock.held).toBeGreaterThanOrEqual(held.length);
     // The restarted API sells on where the dead one stopped, up to capacity and no further.
-    const more = await Promise.all(
-      Array.from({ length: CAPACITY }, async () => {
-        const details = guest();
-        const r = await post('/v1/event/book', {
-          event_id: eventId,
-          tickets: [{ id: ticketId, qty: 1 }],
-          payment_method: 'card',
-          details,
-        });
-        if (r.status === 201)
-          held.push({ email: details.email_address, clientSecret: String(r.data!.client_secret), token: r.token! });
-        return r.status;
-      }),
-    );
+    const more = await Promise.all(Array.from({ length: CAPACITY }, async () => (await bookOne()).status));
     expect(more.every((s) => s === 201 || s === 409)).toBe(true);
     const after = await invariants(t.database.db);
     expect(after.stock.held + after.stock.sold).toBe(CAPACITY);
