@@ -121,6 +121,10 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // zod without compiled parsers, set before any schema is built (src/lib/zod-without-eval.ts).
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-without-eval.ts') }],
+  },
   server: {
     port: 5173,
     proxy: { '/v1': api, '/media': api, '/dev': api, '/healthz': api },

@@ -1,10 +1,9 @@
-import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { isRetryable } from './lib/api-client';
-import { router } from './app/router';
+import { AppRoutes, navigateTo } from './app/router';
 import { startSession } from './app/start-session';
 import './index.css';
 
@@ -19,12 +18,14 @@ const queryClient = new QueryClient({
   },
 });
 
-startSession(queryClient, (path) => router.navigate(path));
+startSession(queryClient, navigateTo);
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -4,10 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render, screen } from '@testing-library/react';
 import { answer, mockFetch } from '../test-support/fetch';
 import { useSession } from '../features/accounts';
-import { routeTable } from './router';
+import { AppRoutes } from './router';
 
 function open(path: string) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />

@@ -1,7 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { RouteError } from '../components/layout/route-error';
-import { Loading } from '../components/ui/spinner';
+import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { routes } from '../lib/routes';
 import { accountsPages, useSession } from '../features/accounts';
 import { cataloguePages, HomePage } from '../features/catalogue';
@@ -13,6 +11,14 @@ import { eventsPages } from '../features/events';
 import { ordersPages } from '../features/orders';
 import { teamPages } from '../features/team';
 import { PublicLayout } from './layouts/public-layout';
+import { PageOutlet } from './page-outlet';
+
+/**
+ * The app's routes in React Router's declarative mode (docs/decisions/0021-first-screen.md):
+ * a page's code loads on demand with React.lazy, the frame stays while it loads, and an error
+ * boundary shows what went wrong. The data router's loaders and actions are not used here, and
+ * leaving them out keeps 16 KB of compressed script off every first page.
+ */
 
 /** Each navigation scrolls to the top (docs/product.md#routes-and-screens). */
 function ScrollToTop() {
@@ -20,6 +26,25 @@ function ScrollToTop() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  return null;
+}
+
+let navigateFromOutside: ((path: string) => void) | null = null;
+
+/** Navigation for code outside the tree (a 401 sends the visitor to sign in: app/start-session.ts). */
+export function navigateTo(path: string) {
+  if (navigateFromOutside) navigateFromOutside(path);
+  else window.location.assign(path);
+}
+
+function NavigationBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigateFromOutside = (path) => void navigate(path);
+    return () => {
+      navigateFromOutside = null;
+    };
+  }, [navigate]);
   return null;
 }
 
@@ -31,97 +56,82 @@ export function RequireToken({ children }: { children: ReactNode }) {
   return children;
 }
 
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+const pages = new Map<PageModule, ComponentType>();
+/** A page loaded on demand (each feature's index names its pages); one lazy component per page. */
+function page(load: PageModule) {
+  let Page = pages.get(load);
+  if (!Page) {
+    Page = lazy(load);
+    pages.set(load, Page);
+  }
+  return <Page />;
+}
+
+/** A page loaded on demand that only a signed-in visitor may open. */
+const guardedPage = (load: PageModule) => <RequireToken>{page(load)}</RequireToken>;
+
+const OrganiserLayout = lazy(() => import('./layouts/organiser-layout').then((m) => ({ default: m.OrganiserLayout })));
+
 function Root() {
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      <NavigationBridge />
+      <PageOutlet />
     </>
   );
 }
 
-type PageModule = () => Promise<{ default: React.ComponentType }>;
-
-/** A page loaded on demand (each feature's index names its pages). */
-const page = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
-
-/** A page loaded on demand that only a signed-in visitor may open. */
-const guardedPage = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { default: Page } = await load();
-    return {
-      element: (
-        <RequireToken>
-          <Page />
-        </RequireToken>
-      ),
-    };
-  },
-});
-
-export const routeTable: RouteObject[] = [
-  {
-    element: <Root />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <Loading />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'all-events', ...page(cataloguePages.allEvents) },
-          { path: 'details/:id/:slug?', ...page(cataloguePages.eventDetails) },
-          { path: 'payment/method', ...page(checkoutPages.paymentMethod) },
-          { path: 'payment/success', ...guardedPage(checkoutPages.paymentSuccess) },
-          { path: 'account/tickets', ...guardedPage(eticketsPages.myTickets) },
-          { path: 'talk-to-us', ...page(contentPages.contact) },
-          { path: 'about-us', ...page(contentPages.about) },
-          { path: 'privacy-policy', ...page(contentPages.privacy) },
-          { path: 'blog', ...page(contentPages.blog) },
-          { path: 'blog/:slug', ...page(contentPages.blogPost) },
-          { path: 'signup', ...page(accountsPages.buyerSignup) },
-          { path: 'login', ...page(accountsPages.buyerLogin) },
-        ],
-      },
-      {
-        path: 'organizer',
-        children: [
-          // Sign-up and sign-in pages stand alone, without the dashboard frame.
-          { path: 'register', ...page(accountsPages.register) },
-          { path: 'register-details', ...page(accountsPages.registerDetails) },
-          { path: 'login', ...page(accountsPages.signIn) },
-          { path: 'reset', ...page(accountsPages.reset) },
-          { path: 'forgot', ...page(accountsPages.forgot) },
-          {
-            // The organiser frame loads with the first organiser page: buyers never need it.
-            lazy: async () => ({ Component: (await import('./layouts/organiser-layout')).OrganiserLayout }),
-            children: [
-              { path: 'dashboard', ...page(eventsPages.dashboard) },
-              { path: 'events', ...page(eventsPages.myEvents) },
-              { path: 'settings', ...page(accountsPages.settings) },
-              { path: 'team', ...page(teamPages.team) },
-              { path: 'invite', ...page(teamPages.invite) },
-              { path: 'event/1', ...page(eventsPages.createStep1) },
-              { path: 'event/2', ...page(eventsPages.createStep2) },
-              { path: 'event/3', ...page(eventsPages.createStep3) },
-              { path: 'event-view/1', ...page(eventsPages.editStep1) },
-              { path: 'event-view/2', ...page(eventsPages.editStep2) },
-              { path: 'tickets/:id', ...page(eventsPages.editTickets) },
-              { path: 'checkin', ...page(checkinPages.doorEvents) },
-              { path: 'checkin/:eventId', ...page(checkinPages.door) },
-              { path: 'orders/:eventId', ...page(ordersPages.orders) },
-            ],
-          },
-        ],
-      },
-      {
-        element: <PublicLayout />,
-        children: [{ path: '*', ...page(() => import('../components/layout/not-found-page')) }],
-      },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routeTable);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Root />}>
+        <Route element={<PublicLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="all-events" element={page(cataloguePages.allEvents)} />
+          <Route path="details/:id/:slug?" element={page(cataloguePages.eventDetails)} />
+          <Route path="payment/method" element={page(checkoutPages.paymentMethod)} />
+          <Route path="payment/success" element={guardedPage(checkoutPages.paymentSuccess)} />
+          <Route path="account/tickets" element={guardedPage(eticketsPages.myTickets)} />
+          <Route path="talk-to-us" element={page(contentPages.contact)} />
+          <Route path="about-us" element={page(contentPages.about)} />
+          <Route path="privacy-policy" element={page(contentPages.privacy)} />
+          <Route path="blog" element={page(contentPages.blog)} />
+          <Route path="blog/:slug" element={page(contentPages.blogPost)} />
+          <Route path="signup" element={page(accountsPages.buyerSignup)} />
+          <Route path="login" element={page(accountsPages.buyerLogin)} />
+        </Route>
+        <Route path="organizer">
+          {/* Sign-up and sign-in pages stand alone, without the dashboard frame. */}
+          <Route path="register" element={page(accountsPages.register)} />
+          <Route path="register-details" element={page(accountsPages.registerDetails)} />
+          <Route path="login" element={page(accountsPages.signIn)} />
+          <Route path="reset" element={page(accountsPages.reset)} />
+          <Route path="forgot" element={page(accountsPages.forgot)} />
+          {/* The organiser frame loads with the first organiser page: buyers never need it. */}
+          <Route element={<OrganiserLayout />}>
+            <Route path="dashboard" element={page(eventsPages.dashboard)} />
+            <Route path="events" element={page(eventsPages.myEvents)} />
+            <Route path="settings" element={page(accountsPages.settings)} />
+            <Route path="team" element={page(teamPages.team)} />
+            <Route path="invite" element={page(teamPages.invite)} />
+            <Route path="event/1" element={page(eventsPages.createStep1)} />
+            <Route path="event/2" element={page(eventsPages.createStep2)} />
+            <Route path="event/3" element={page(eventsPages.createStep3)} />
+            <Route path="event-view/1" element={page(eventsPages.editStep1)} />
+            <Route path="event-view/2" element={page(eventsPages.editStep2)} />
+            <Route path="tickets/:id" element={page(eventsPages.editTickets)} />
+            <Route path="checkin" element={page(checkinPages.doorEvents)} />
+            <Route path="checkin/:eventId" element={page(checkinPages.door)} />
+            <Route path="orders/:eventId" element={page(ordersPages.orders)} />
+          </Route>
+        </Route>
+        <Route element={<PublicLayout />}>
+          <Route path="*" element={page(() => import('../components/layout/not-found-page'))} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { DoorEvent, OrganiserMe } from '@tikiti/contract';
 import { answer, mockFetch } from '../../test-support/fetch';
 import { useSession } from '../../features/accounts';
-import { routeTable } from '../router';
+import { AppRoutes } from '../router';
 
 const me = (role: OrganiserMe['role']): OrganiserMe => ({
   id: 7,
@@ -28,7 +28,7 @@ const doorEvent: DoorEvent = {
 };
 
 function open(path: string) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />

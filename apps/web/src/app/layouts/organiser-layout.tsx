@@ -1,4 +1,5 @@
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, useLocation, useNavigate } from 'react-router';
+import { PageOutlet } from '../page-outlet';
 import clsx from 'clsx';
 import { CalendarDays, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
 import { AlertBanner } from '../../components/layout/alert-banner';
@@ -111,7 +112,7 @@ export function OrganiserLayout() {
           ) : error && !isDoorPath(pathname) ? (
             <ErrorState message={errorMessage(error)} onRetry={retry} />
           ) : (
-            <Outlet />
+            <PageOutlet />
           )}
         </main>
       </div>

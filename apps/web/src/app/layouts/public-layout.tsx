@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { PageOutlet } from '../page-outlet';
 import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/layout/logo';
@@ -194,7 +195,7 @@ export function PublicLayout() {
       </a>
       <TopBar />
       <main id="main" className="flex-1">
-        <Outlet />
+        <PageOutlet />
       </main>
       <Footer />
     </div>

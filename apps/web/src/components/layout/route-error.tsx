@@ -1,16 +1,12 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 
 /** Shown when a page fails to load or render: what happened and a way back. */
 export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-3 text-slate-600">
-        {notFound
-          ? 'The page you are looking for does not exist.'
-          : 'This page could not be shown. Reload the page, or go back home and try again.'}
+        This page could not be shown. Reload the page, or go back home and try again.
       </p>
       <div className="mt-8 flex justify-center gap-3">
         <button

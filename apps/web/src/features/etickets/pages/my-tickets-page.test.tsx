@@ -106,7 +106,8 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     mockFetch(() => answer(200, [eTicketFixture()]));
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Enlarge the QR code of Ticket 3 of 3: VIP' }));
-    const dialog = await screen.findByRole('dialog', { name: 'VIP' });
+    // The dialog's code loads on demand: slow on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'VIP' }, { timeout: 5000 });
     const d = within(dialog);
     expect(d.getByRole('img', { name: 'QR code: VIP' }).getAttribute('src')).toBe(
       '/v1/tickets/qr/503.png?sig=1773302400000.abc',

@@ -107,7 +107,9 @@ describe('orders page', () => {
     expect(within(summary).getByText('USD 76.50')).toBeTruthy();
     expect(within(summary).getByText('1 / 3')).toBeTruthy();
     // The chart, loaded on demand (Recharts draws nothing in jsdom, which has no layout).
-    expect(await screen.findByRole('img', { name: 'Tickets sold per day, 1 day with sales' })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'Tickets sold per day, 1 day with sales' }, { timeout: 5000 }),
+    ).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Bookings' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
