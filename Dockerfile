@@ -58,6 +58,7 @@ COPY --from=build /app/packages/ticket-codes/dist packages/ticket-codes/dist
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/migrations apps/api/migrations
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 # The code stays root's and read-only to the app; only the embedded database's folder (used
 # when DATABASE_URL is unset; mount a volume there) belongs to the app's user.
 RUN mkdir -p /app/data && chown node:node /app/data

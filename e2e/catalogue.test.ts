@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Category, Event, ListEventsData } from '@tikiti/contract';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
 
 /**
  * The buyer's browsing journey on the built app with its demo data: home → filter by
@@ -92,7 +92,7 @@ describe('catalogue journey', () => {
       });
 
       // Home: the hero and the first six cards, soonest first.
-      await page.goto('/');
+      await openPage(page, '/');
       await expect.poll(() => page.title()).toContain('Tikiti');
       await page.getByRole('heading', { level: 1, name: 'Online Event Ticketing, Simplified.' }).waitFor();
       await page.getByText('Your ticketing made easy').waitFor();
@@ -284,7 +284,7 @@ describe('catalogue journey', () => {
       }
 
       // An unknown id is a friendly not-found page.
-      await page.goto('/details/99999999/nothing-here');
+      await openPage(page, '/details/99999999/nothing-here');
       await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
       await page.getByRole('link', { name: 'Browse all events' }).waitFor();
 
@@ -331,7 +331,7 @@ describe('buyer pages', () => {
     await menu.getByRole('link', { name: 'My Tickets' }).waitFor();
     // Signed in as a buyer, the details page asks for no personal details.
     const [first] = (await apiData<ListEventsData>('event/view?limit=1')).data;
-    await page.goto(`/details/${first!.id}/${first!.slug}`);
+    await openPage(page, `/details/${first!.id}/${first!.slug}`);
     await page.getByRole('region', { name: 'Tickets' }).waitFor();
     await expect.poll(() => page.getByLabel('Full name').count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Event, ListEventsData, TicketType } from '@tikiti/contract';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 
 /**
  * Checkout on the built app with its demo data and the sandbox card provider
@@ -172,7 +172,7 @@ describe('checkout journeys', () => {
     const { context, page, failures } = await newPage(VIEWPORTS.desktop);
     const email = `guest.${Date.now()}@example.co.ke`;
 
-    await page.goto(`/details/${event.id}/${event.slug}`);
+    await openPage(page, `/details/${event.id}/${event.slug}`);
     await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
     await pick(page, ticket, 2);
     await fillGuest(page, email);
@@ -235,7 +235,7 @@ describe('checkout journeys', () => {
     const [first, second] = tickets as [TicketType, TicketType];
     const { context, page, failures } = await newPage(VIEWPORTS.phone);
 
-    await page.goto(`/details/${event.id}/${event.slug}`);
+    await openPage(page, `/details/${event.id}/${event.slug}`);
     await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
     await pick(page, first, 1);
     await pick(page, second, 2);
@@ -319,7 +319,7 @@ describe('checkout journeys', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${baseUrl}/`);
 
-    await page.goto(`/details/${event.id}/${event.slug}`);
+    await openPage(page, `/details/${event.id}/${event.slug}`);
     await page.getByRole('region', { name: 'Tickets' }).waitFor();
     await expect.poll(() => page.getByLabel('Full name').count()).toBe(0);
     await pick(page, ticket, 1);

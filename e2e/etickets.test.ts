@@ -8,7 +8,7 @@ import { simpleParser } from 'mailparser';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
 import type { ETicket, Event, ListEventsData, TicketKeys, TicketType } from '@tikiti/contract';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 import { buyAsGuest } from './support/buy.js';
 
 /**
@@ -381,7 +381,7 @@ describe('e-tickets journey', () => {
         return route.fulfill({ contentType: 'text/javascript', body: FAKE_GSI });
       });
       // The home page never asks for it.
-      await page.goto('/');
+      await openPage(page, '/');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(scripts).toEqual([]);

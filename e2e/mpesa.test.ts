@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Event, ListEventsData, MpesaPrompt, TicketType } from '@tikiti/contract';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 
 /**
  * Paying a KES event with M-Pesa on the built app, with the built-in simulator standing in for
@@ -62,7 +62,7 @@ async function capture(page: Page, name: string) {
 
 /** Picks one ticket, fills the guest's details and taps M-Pesa: the prompt goes to 0712 345 678. */
 async function startMpesa(page: Page, event: Event, ticket: TicketType, email: string) {
-  await page.goto(`/details/${event.id}/${event.slug}`);
+  await openPage(page, `/details/${event.id}/${event.slug}`);
   await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
   const panel = page.getByRole('region', { name: 'Tickets' });
   const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
@@ -154,7 +154,7 @@ describe('paying with M-Pesa in the simulator', () => {
   it('asks for the M-Pesa number on the payment page when the phone given is not Safaricom’s (390 px)', async () => {
     const { event, ticket } = await kesEvent();
     const { context, page, failures } = await newPage(VIEWPORTS.phone);
-    await page.goto(`/details/${event.id}/${event.slug}`);
+    await openPage(page, `/details/${event.id}/${event.slug}`);
     await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
     const panel = page.getByRole('region', { name: 'Tickets' });
     const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });

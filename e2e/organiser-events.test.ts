@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, nairobiDay, type DashboardSummary, type Event } from '@tikiti/contract';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
 
 /**
  * The organiser's event journey on the built app (issue 4), as the demo organiser: sign in →
@@ -215,7 +215,7 @@ describe('organiser events journey', () => {
     expect(after.upcoming_events).toBe(before.upcoming_events + 1);
 
     // All events: found by its title; its details page shows both ticket types.
-    await page.goto('/all-events');
+    await openPage(page, '/all-events');
     await page.getByLabel('Search events').fill(title);
     await page.getByRole('heading', { name: title }).first().click();
     await page.waitForURL(`**/details/${eventId}/**`);

@@ -27,7 +27,12 @@ const INPUTS = [
   'apps/api/package.json',
 ];
 /** What a build makes: all of it must be there. */
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/api/dist/server.js', 'packages/contract/dist/index.js'];
+const OUTPUTS = [
+  'apps/web/dist/index.html',
+  'apps/web/dist-server/entry-server.js',
+  'apps/api/dist/server.js',
+  'packages/contract/dist/index.js',
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

@@ -32,7 +32,12 @@ describe('build freshness', () => {
   it('is stale with no build, fresh after one, stale again when a source changes', () => {
     const write = checkout();
     expect(buildIsFresh(dir)).toBe(false);
-    for (const f of ['apps/web/dist/index.html', 'apps/api/dist/server.js', 'packages/contract/dist/index.js'])
+    for (const f of [
+      'apps/web/dist/index.html',
+      'apps/web/dist-server/entry-server.js',
+      'apps/api/dist/server.js',
+      'packages/contract/dist/index.js',
+    ])
       write(f);
     write('apps/api/dist/.build-stamp');
     expect(buildIsFresh(dir)).toBe(true);

@@ -82,44 +82,46 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+// The door page opens without network (docs/decisions/0013-door-page-offline.md): a service
+// worker keeps the built files. Only the door registers it (features/checkin/service-worker.ts);
+// it answers page loads from its copy for the door's paths alone, and never touches API calls,
+// uploaded images or development pages: those always go to the network.
+function doorServiceWorker() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    filename: 'sw.js',
+    manifest: {
+      name: 'Tikiti Check-in',
+      short_name: 'Tikiti Door',
+      description: 'Admit ticket holders at the door, online or offline.',
+      start_url: '/organizer/checkin',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#0F766E',
+      background_color: '#FFFFFF',
+      icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,woff2,wasm}'],
+      // The QR polyfill's WebAssembly (about 1.1 MB) must be kept too.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackAllowlist: [/^\/organizer\/checkin(\/|$)/],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+    },
+  });
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    preloadFont(),
-    routePreloads(),
-    tailwindcss(),
-    // The door page opens without network (docs/decisions/0013-door-page-offline.md): a service
-    // worker keeps the built files. Only the door registers it (features/checkin/service-worker.ts);
-    // it answers page loads from its copy for the door's paths alone, and never touches API calls,
-    // uploaded images or development pages: those always go to the network.
-    VitePWA({
-      injectRegister: false,
-      registerType: 'autoUpdate',
-      filename: 'sw.js',
-      manifest: {
-        name: 'Tikiti Check-in',
-        short_name: 'Tikiti Door',
-        description: 'Admit ticket holders at the door, online or offline.',
-        start_url: '/organizer/checkin',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: '#0F766E',
-        background_color: '#FFFFFF',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,woff2,wasm}'],
-        // The QR polyfill's WebAssembly (about 1.1 MB) must be kept too.
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-        navigateFallback: '/index.html',
-        navigateFallbackAllowlist: [/^\/organizer\/checkin(\/|$)/],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
-      },
-    }),
+    // The server's build (src/entry-server.tsx) makes one module for the API: no page, no styles.
+    ...(isSsrBuild ? [] : [preloadFont(), routePreloads(), tailwindcss(), doorServiceWorker()]),
   ],
   resolve: {
     // zod without compiled parsers, set before any schema is built (src/lib/zod-without-eval.ts).
@@ -129,9 +131,19 @@ export default defineConfig({
     port: 5173,
     proxy: { '/v1': api, '/media': api, '/dev': api, '/healthz': api },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    chunkSizeWarningLimit: 600,
-  },
-});
+  // Everything the server's module imports is bundled into it: the API runs it without the web
+  // app's packages installed (the Docker image copies dist-server alone).
+  ssr: { noExternal: true },
+  // React's production build on the server too, whatever NODE_ENV the API runs with.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-server',
+        sourcemap: false,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        // One file: the API loads it again after a rebuild, and every page's code must share its React.
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      }
+    : { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+}));

@@ -42,3 +42,13 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage });
 }
+
+/**
+ * Opens `url` and waits until its page works. Home, all events and an event's page arrive drawn
+ * by the server (docs/decisions/0021-first-screen.md): their text is there at once, but a click
+ * does nothing until the app has taken the HTML over, which the app marks on `<html>`.
+ */
+export async function openPage(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}

@@ -1,13 +1,14 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Event, TicketType } from '@tikiti/contract';
+import { openPage } from './browser.js';
 
 /**
  * A guest buys `qty` of one ticket type on the event's page with the sandbox's 4242 4242 4242
  * 4242 and lands on the success page: the purchase the e-tickets and door journeys start from.
  */
 export async function buyAsGuest(page: Page, event: Event, ticket: TicketType, qty: number, email: string) {
-  await page.goto(`/details/${event.id}/${event.slug}`);
+  await openPage(page, `/details/${event.id}/${event.slug}`);
   await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
   const panel = page.getByRole('region', { name: 'Tickets' });
   const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });

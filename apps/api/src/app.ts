@@ -28,7 +28,7 @@ import { registerMetrics } from './http/metrics.js';
 import { trackInFlight } from './http/in-flight.js';
 import { loggerOptions } from './http/logger.js';
 import { featureRoutes } from './features/routes.js';
-import { renderPage } from './features/site/index.js';
+import { firstScreenRenderer, renderPage } from './features/site/index.js';
 
 /** The security headers of every response (docs/security.md): a content security policy and helmet's defaults. */
 const securityHeaderOptions: Parameters<typeof helmet>[0] = {
@@ -237,12 +237,28 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string) {
       return reply.sendFile(`assets/${file}`);
     });
   }
+  // Home, all events and an event's page arrive with their first screen drawn by the web build's
+  // server module (docs/decisions/0021-first-screen.md), from this app's own answers.
+  const screens = firstScreenRenderer(
+    path.join(dist, '..', 'dist-server', 'entry-server.js'),
+    async (url, init) => {
+      if ((init.method ?? 'GET') !== 'GET') return new Response(null, { status: 405 });
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      return new Response(res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
+    },
+    ctx.config.catalogueCacheMs,
+    (err) => app.log.warn({ err }, 'first screen not drawn; the page is sent without it'),
+  );
+  if (hasWeb) screens.warm();
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     const wantsPage = isRead && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
     if (hasWeb && wantsPage) {
-      const page = await renderPage(ctx, indexFile, url);
+      const page = await renderPage(ctx, indexFile, request.url, screens);
       reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // HEAD answers as GET would, without the body.
       if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { isRetryable } from './lib/api-client';
 import { AppRoutes, navigateTo } from './app/router';
@@ -20,12 +20,20 @@ const queryClient = new QueryClient({
 
 startSession(queryClient, navigateTo);
 
-createRoot(document.getElementById('app')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page may arrive with its first screen drawn by the server and the answers it was drawn
+// with (src/entry-server.tsx): the app takes that HTML over instead of drawing it again.
+const root = document.getElementById('app')!;
+const firstScreen = document.getElementById('first-screen-state');
+if (firstScreen?.textContent) hydrate(queryClient, JSON.parse(firstScreen.textContent));
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

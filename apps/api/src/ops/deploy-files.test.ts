@@ -269,7 +269,10 @@ describe('Dockerfile', () => {
     // Where the server looks for them, relative to its own files.
     expect(built.get(rel(migrationsFolder))).toBe(rel(migrationsFolder));
     expect(built.get(rel(defaultWebDist))).toBe(rel(defaultWebDist));
-    expect(built.size).toBe(libraries.length + 3);
+    // The web build's server module, beside the web build (features/site/first-screen.ts).
+    const serverModule = rel(path.join(defaultWebDist, '..', 'dist-server'));
+    expect(built.get(serverModule)).toBe(serverModule);
+    expect(built.size).toBe(libraries.length + 4);
     expect(all(runtime, 'RUN').join('\n')).not.toMatch(/npm (ci|install)/);
     // The one system package: a font, or sharp draws the demo covers' titles blank.
     expect(all(runtime, 'RUN').join('\n')).toMatch(/apt-get install -y --no-install-recommends .*fonts-dejavu-core/);

@@ -56,6 +56,18 @@ export function RequireToken({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Marks the document `data-interactive` once the first page works: hydrated, when the server drew
+ * it (docs/decisions/0021-first-screen.md), or drawn by the app. Until then a click on the
+ * server's HTML does nothing; the browser journeys wait for this before they act.
+ */
+function Interactive({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return children;
+}
+
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 const pages = new Map<PageModule, ComponentType>();
@@ -66,7 +78,11 @@ function page(load: PageModule) {
     Page = lazy(load);
     pages.set(load, Page);
   }
-  return <Page />;
+  return (
+    <Interactive>
+      <Page />
+    </Interactive>
+  );
 }
 
 /** A page loaded on demand that only a signed-in visitor may open. */
@@ -89,7 +105,14 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Root />}>
         <Route element={<PublicLayout />}>
-          <Route index element={<HomePage />} />
+          <Route
+            index
+            element={
+              <Interactive>
+                <HomePage />
+              </Interactive>
+            }
+          />
           <Route path="all-events" element={page(cataloguePages.allEvents)} />
           <Route path="details/:id/:slug?" element={page(cataloguePages.eventDetails)} />
           <Route path="payment/method" element={page(checkoutPages.paymentMethod)} />

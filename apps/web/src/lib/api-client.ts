@@ -55,6 +55,18 @@ export function setSessionEndHandler(handler: (side: Side) => void) {
  */
 const answerSchemas = () => import('./answer-schemas');
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+/** How a request reaches the API: the browser's fetch, read when each call is made. */
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Sends the calls another way: the server that renders the first screen answers them itself
+ * (src/entry-server.tsx, docs/decisions/0021-first-screen.md). Set once, where there is no browser.
+ */
+export function setTransport(send: Transport) {
+  transport = send;
+}
+
 export interface RequestOptions<S extends z.ZodType> {
   /**
    * The contract's schema of the answer's `data`: the answer is parsed with it, never cast. Code
@@ -143,7 +155,7 @@ export async function apiCall<S extends z.ZodType>(
   }
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    res = await transport(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, UNREACHABLE);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/errors.js';
 import { getPublicEvent, listSitemapEvents } from '../catalogue/index.js';
 import { escapeHtml } from '../mail/index.js';
+import { withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
 import { eventPageHead, fixedPageHead, renderShell, type PageHead } from './page-head.js';
 
 /** Pages only a signed-in person has: kept out of search engines. */
@@ -74,16 +75,26 @@ async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
   return { ...fixedPageHead('/')!, path, noindex: PRIVATE_PREFIXES.some((p) => path.startsWith(p)) };
 }
 
+/** The public pages whose first screen the server draws (docs/decisions/0021-first-screen.md). */
+const drawnFirst = (path: string) => path === '/' || path === '/all-events' || DETAILS.test(path);
+
 /**
  * A page of the web app as the server sends it (docs/architecture.md): the single-page app's
  * shell with the page's own title, description, canonical address, link-preview tags and, for
- * an event, its schema.org JSON-LD, so a shared link previews well without any script.
+ * an event, its schema.org JSON-LD, so a shared link previews well without any script. Home,
+ * all events and an event's page also carry their first screen, drawn by `screens`, when the
+ * web build has its server module.
  */
-export async function renderPage(ctx: AppContext, indexFile: string, path: string) {
+export async function renderPage(ctx: AppContext, indexFile: string, url: string, screens?: FirstScreenRenderer) {
+  const path = url.split('?')[0] ?? '/';
   const head = await headFor(ctx, path);
   const page = head.status === 404 ? undefined : preloadedPage(path);
   if (page) head.modulePreloads = routePreloads(indexFile, page);
-  return { status: head.status ?? 200, html: renderShell(readBuilt(indexFile), head, ctx.config.publicUrl) };
+  const screen = screens && head.status !== 404 && drawnFirst(path) ? await screens.render(url) : null;
+  // The first screen asks for its own first pictures: the head's would be the same, twice.
+  if (screen) delete head.preloadImage;
+  const html = renderShell(readBuilt(indexFile), head, ctx.config.publicUrl);
+  return { status: head.status ?? 200, html: screen ? withFirstScreen(html, screen) : html };
 }
 
 /** robots.txt: everything public may be crawled; private pages and the API may not. */

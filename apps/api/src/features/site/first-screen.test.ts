@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slugify } from '@tikiti/contract';
+import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { withFirstScreen } from './first-screen.js';
+
+/**
+ * Home, all events and an event's page as a phone receives them before any script runs: their
+ * first screen drawn by the web build's own server module (docs/decisions/0021-first-screen.md).
+ * Uses the real module from `npm run build` (apps/web/dist-server).
+ */
+const web = fileURLToPath(new URL('../../../../web/', import.meta.url));
+const serverModule = path.join(web, 'dist-server/entry-server.js');
+
+let t: TestApp;
+let root: string;
+let summit: Awaited<ReturnType<typeof createEvent>>;
+let gala: Awaited<ReturnType<typeof createEvent>>;
+
+beforeAll(async () => {
+  if (!fs.existsSync(serverModule)) throw new Error(`${serverModule} is missing: run npm run build first`);
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-first-screen-'));
+  fs.mkdirSync(path.join(root, 'dist'));
+  fs.mkdirSync(path.join(root, 'dist-server'));
+  fs.copyFileSync(path.join(web, 'index.html'), path.join(root, 'dist/index.html'));
+  fs.copyFileSync(serverModule, path.join(root, 'dist-server/entry-server.js'));
+  t = await createTestApp({ WEB_DIST: path.join(root, 'dist') });
+  const db = t.database.db;
+  const org = await createOrganiser(db);
+  const categoryId = (await createCategory(db)).id;
+  summit = await createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId,
+    title: 'Mombasa Ports Summit',
+    location: 'Sarova Whitesands, Mombasa',
+    tickets: [{ name: 'Delegate', price: 120, max: 50 }],
+  });
+  gala = await createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId,
+    // What an organiser types is text: markup stays text, `$&` is not a replacement pattern.
+    title: 'Gala <b>night</b> $& $1 pricing',
+    tickets: [{ name: 'Table', price: 80, max: 10 }],
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const page = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  const html = res.body;
+  const app = /<div id="app">([\s\S]*?)<\/div>\n {4}<script type="application\/json" id="first-screen-state">/.exec(html);
+  const state = /<script type="application\/json" id="first-screen-state">([\s\S]*?)<\/script>/.exec(html);
+  return { res, html, app: app?.[1] ?? null, state: state ? JSON.parse(state[1]!) : null };
+};
+
+/** Scripts the browser would run: only our own files may (the Content-Security-Policy has no inline scripts). */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g)].map((m) => m[0]);
+
+describe('the first screen drawn on the server', () => {
+  it('home: the page’s sections and the events on sale, with the answers they were drawn with', async () => {
+    const { res, app, state, html } = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(app).toContain('Online Event Ticketing');
+    expect(app).toContain('Mombasa Ports Summit');
+    expect(inlineScripts(html)).toEqual([]);
+    const keys = state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0]);
+    expect(keys).toContain('events');
+    const events = state.queries.find((q: { queryKey: unknown[] }) => q.queryKey[0] === 'events');
+    expect(JSON.stringify(events.state.data)).toContain('Mombasa Ports Summit');
+  });
+
+  it('an event’s page: its title, place and ticket types, and its picture asked for from the head', async () => {
+    const { event } = summit;
+    const { res, app, html } = await page(`/details/${event.id}/${slugify(event.title)}`);
+    expect(res.statusCode).toBe(200);
+    expect(app).toContain('<h1');
+    expect(app).toContain('Mombasa Ports Summit');
+    expect(app).toContain('Sarova Whitesands, Mombasa');
+    expect(app).toContain('Delegate');
+    expect(inlineScripts(html)).toEqual([]);
+    // Nothing React asked to preload is left inside the app's root element.
+    expect(app).not.toMatch(/^<link/);
+  });
+
+  it('all events: the search in the address decides the list', async () => {
+    const { app } = await page('/all-events?q=Mombasa');
+    expect(app).toContain('Mombasa Ports Summit');
+    expect(app).not.toContain('Gala');
+  });
+
+  it('keeps what organisers write as text, even `$&`', async () => {
+    const { app } = await page(`/details/${gala.event.id}/x`);
+    expect(app).toContain('Gala &lt;b&gt;night&lt;/b&gt; $&amp; $1 pricing');
+    expect(app).not.toContain('<b>night</b>');
+  });
+
+  it('sends an unknown event’s page and the other pages without a first screen', async () => {
+    for (const url of ['/details/987654/x', '/about-us', '/organizer/dashboard']) {
+      const { html, state } = await page(url);
+      expect(html).toContain('<div id="app"></div>');
+      expect(state).toBeNull();
+    }
+  });
+});
+
+describe('withFirstScreen', () => {
+  it('moves the leading preloads to the head and reads nothing in the markup as a replacement pattern', () => {
+    const shell = '<html><head><title>x</title></head><body><div id="app"></div></body></html>';
+    const out = withFirstScreen(shell, {
+      html: '<link rel="preload" as="image" href="/a.webp"/><main>$& $` $\' $1</main>',
+      state: '{"queries":[]}',
+    });
+    expect(out).toContain('<link rel="preload" as="image" href="/a.webp"/>\n  </head>');
+    expect(out).toContain('<div id="app"><main>$& $` $\' $1</main></div>');
+    expect(out).toContain('<script type="application/json" id="first-screen-state">{"queries":[]}</script>');
+  });
+});

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The first screen of a public page, drawn on the server by the web build's own module
+ * (`apps/web/dist-server/entry-server.js`, docs/decisions/0021-first-screen.md): the page's markup
+ * and the answers it was drawn with, which the browser's app takes over.
+ */
+export interface FirstScreen {
+  html: string;
+  state: string;
+}
+
+/** Answers a call of the web app's API client in-process (the API's own routes, never the network). */
+export type AnswerCall = (url: string, init: RequestInit) => Promise<Response>;
+
+interface ServerModule {
+  answerCallsWith(answer: AnswerCall): void;
+  renderFirstScreen(url: string): Promise<FirstScreen>;
+}
+
+/** Pages kept at most, per address, while they are fresh: the busiest public pages, not every search. */
+const MAX_KEPT = 200;
+
+export interface FirstScreenRenderer {
+  /** The first screen of `url` (path and query), or null when there is no server build or it failed. */
+  render(url: string): Promise<FirstScreen | null>;
+  /** Loads the module now (about 2.6 MB of script), so the first visitor does not wait for it. */
+  warm(): void;
+}
+
+/**
+ * Renders with the module at `entryFile`, loaded on first use and again when a rebuild replaces
+ * it. A page drawn in the last `freshMs` is sent again (the catalogue's answers are cached as long:
+ * docs/operations.md#caching); 0 draws every time.
+ */
+export function firstScreenRenderer(
+  entryFile: string,
+  answer: AnswerCall,
+  freshMs: number,
+  onError: (err: unknown) => void,
+): FirstScreenRenderer {
+  let loaded: { mtimeMs: number; module: Promise<ServerModule> } | null = null;
+  const kept = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
+
+  const load = () => {
+    const { mtimeMs } = fs.statSync(entryFile);
+    if (loaded?.mtimeMs !== mtimeMs) {
+      kept.clear();
+      const module = import(`${pathToFileURL(entryFile).href}?v=${mtimeMs}`).then((m: ServerModule) => {
+        m.answerCallsWith(answer);
+        return m;
+      });
+      loaded = { mtimeMs, module };
+    }
+    return loaded.module;
+  };
+
+  const draw = async (url: string): Promise<FirstScreen | null> => {
+    try {
+      return await (await load()).renderFirstScreen(url);
+    } catch (err) {
+      onError(err);
+      return null;
+    }
+  };
+
+  return {
+    warm() {
+      if (fs.existsSync(entryFile)) load().catch(onError);
+    },
+    async render(url) {
+      if (!fs.existsSync(entryFile)) return null;
+      const now = Date.now();
+      const hit = kept.get(url);
+      if (hit && now - hit.at < freshMs) return hit.screen;
+      const screen = draw(url);
+      if (freshMs > 0) {
+        if (kept.size >= MAX_KEPT) kept.clear();
+        kept.set(url, { at: now, screen });
+      }
+      return screen;
+    },
+  };
+}
+
+/**
+ * The shell with the first screen inside its root element and the answers beside it. The
+ * resources React asks the page to preload (the first pictures) go to the head, where the
+ * browser finds them first.
+ */
+export function withFirstScreen(shell: string, screen: FirstScreen): string {
+  const leading = /^(?:<link [^>]*\/?>)+/.exec(screen.html)?.[0] ?? '';
+  const body = screen.html.slice(leading.length);
+  return shell
+    .replace('</head>', () => `${leading ? `    ${leading}\n` : ''}  </head>`)
+    .replace(
+      '<div id="app"></div>',
+      // A function, so `$&` and its kind in an event's text are never read as replacement patterns.
+      () => `<div id="app">${body}</div>\n    <script type="application/json" id="first-screen-state">${screen.state}</script>`,
+    );
+}
