@@ -33,6 +33,31 @@ function preloadFont(): Plugin {
 }
 
 /**
+ * Puts the app's stylesheet inside index.html. A linked stylesheet blocks the first paint until
+ * it arrives, and on a slow phone link it arrives late: it shares the connection with the scripts,
+ * the font and the first pictures. The page HTML is sent compressed and never cached stale, so
+ * the styles are always the release's own (docs/decisions/0021-first-screen.md).
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'tikiti:inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset') throw new Error(`the stylesheet ${file} is missing from the build`);
+          const css = String(asset.source);
+          if (css.includes('</style')) throw new Error(`${file} cannot be put inside a style element`);
+          return `<style>${css}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
  * The public pages the router loads on demand whose HTML the server answers with their own
  * JavaScript preloaded (apps/api/src/features/site): without it the browser asks for a page's
  * chunk only once the app has run, one round trip later, and the schemas its first answer is
@@ -121,7 +146,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // The server's build (src/entry-server.tsx) makes one module for the API: no page, no styles.
-    ...(isSsrBuild ? [] : [preloadFont(), routePreloads(), tailwindcss(), doorServiceWorker()]),
+    ...(isSsrBuild ? [] : [preloadFont(), inlineStylesheet(), routePreloads(), tailwindcss(), doorServiceWorker()]),
   ],
   resolve: {
     // zod without compiled parsers, set before any schema is built (src/lib/zod-without-eval.ts).
@@ -143,7 +168,24 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         copyPublicDir: false,
         // One file: the API loads it again after a rebuild, and every page's code must share its React.
-        rollupOptions: { output: { inlineDynamicImports: true } },
+        rollupOptions: { output: { codeSplitting: false } },
       }
-    : { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        chunkSizeWarningLimit: 600,
+        rollupOptions: {
+          output: {
+            // Fewer, larger files for a phone on HTTP/1.1, where six connections carry everything:
+            // what the first page needs is one file beside the entry, and the icons the pages
+            // loaded on demand use are one file, not one each (docs/decisions/0021-first-screen.md).
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'], priority: 2 },
+                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
 }));
