@@ -1,0 +1,22 @@
+import { Dialog } from 'radix-ui';
+import { AlertCircle } from 'lucide-react';
+import { Button } from './button';
+
+/** The dialog itself (Radix), loaded only when there is an error to show: see error-dialog.tsx. */
+export default function ErrorDialogContent({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none">
+          <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
+          <Dialog.Title className="mt-3 text-lg font-semibold">Error!</Dialog.Title>
+          <Dialog.Description className="mt-2 text-slate-600">{message}</Dialog.Description>
+          <Dialog.Close asChild>
+            <Button className="mt-6 w-full">OK</Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
