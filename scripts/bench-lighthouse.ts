@@ -26,6 +26,12 @@ export interface LighthouseRow {
   /** Bytes over the wire for everything the page loaded, and for its scripts alone. */
   totalKb: number;
   scriptKb: number;
+  /**
+   * Lighthouse's measure of this machine's CPU (a mid-range desktop scores about 1,000-2,000);
+   * its 4x slowdown stands for a mid-range phone only on such a machine, so a busy or slow host
+   * scores lower than a phone would. Printed so figures from different runs can be compared.
+   */
+  benchmarkIndex: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -97,6 +103,7 @@ export async function lighthouseScores(): Promise<LighthouseRow[]> {
         tbtMs: median(runs.map((lhr) => audit(lhr, 'total-blocking-time'))),
         totalKb: median(runs.map((lhr) => audit(lhr, 'total-byte-weight'))) / 1024,
         scriptKb: median(runs.map(scriptBytes)) / 1024,
+        benchmarkIndex: median(runs.map((lhr) => lhr.environment.benchmarkIndex)),
       });
     }
     return rows;
@@ -115,7 +122,7 @@ export function printLighthouse(rows: LighthouseRow[]) {
       `  ${r.page.padEnd(14)} performance ${String(s.performance).padStart(3)}  accessibility ${String(s.accessibility).padStart(3)}  ` +
         `best practices ${String(s['best-practices']).padStart(3)}  SEO ${String(s.seo).padStart(3)}  ` +
         `FCP ${(r.fcpMs / 1000).toFixed(1)} s  LCP ${(r.lcpMs / 1000).toFixed(1)} s  TBT ${r.tbtMs.toFixed(0)} ms  ` +
-        `transferred ${r.totalKb.toFixed(0)} KB (scripts ${r.scriptKb.toFixed(0)} KB)`,
+        `transferred ${r.totalKb.toFixed(0)} KB (scripts ${r.scriptKb.toFixed(0)} KB)  CPU index ${r.benchmarkIndex.toFixed(0)}`,
     );
   }
 }

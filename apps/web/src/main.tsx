@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -35,5 +35,7 @@ const app = (
 const root = document.getElementById('app')!;
 const firstScreen = document.getElementById('first-screen-state');
 if (firstScreen?.textContent) hydrate(queryClient, JSON.parse(firstScreen.textContent));
-if (root.firstElementChild) hydrateRoot(root, app);
+// In a transition React takes the page over in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task a phone's tap would wait behind.
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
