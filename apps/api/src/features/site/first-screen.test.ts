@@ -22,11 +22,12 @@ let summit: Awaited<ReturnType<typeof createEvent>>;
 let gala: Awaited<ReturnType<typeof createEvent>>;
 
 beforeAll(async () => {
-  if (!fs.existsSync(serverModule)) throw new Error(`${serverModule} is missing: run npm run build first`);
+  if (!fs.existsSync(serverModule) || !fs.existsSync(path.join(web, 'dist/index.html')))
+    throw new Error(`${serverModule} is missing: run npm run build first`);
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-first-screen-'));
   fs.mkdirSync(path.join(root, 'dist'));
   fs.mkdirSync(path.join(root, 'dist-server'));
-  fs.copyFileSync(path.join(web, 'index.html'), path.join(root, 'dist/index.html'));
+  fs.copyFileSync(path.join(web, 'dist/index.html'), path.join(root, 'dist/index.html'));
   fs.copyFileSync(serverModule, path.join(root, 'dist-server/entry-server.js'));
   t = await createTestApp({ WEB_DIST: path.join(root, 'dist') });
   const db = t.database.db;
@@ -55,7 +56,9 @@ afterAll(async () => {
 const page = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });
   const html = res.body;
-  const app = /<div id="app">([\s\S]*?)<\/div>\n {4}<script type="application\/json" id="first-screen-state">/.exec(html);
+  const app = /<div id="app">([\s\S]*?)<\/div>\n {4}<script type="application\/json" id="first-screen-state">/.exec(
+    html,
+  );
   const state = /<script type="application\/json" id="first-screen-state">([\s\S]*?)<\/script>/.exec(html);
   return { res, html, app: app?.[1] ?? null, state: state ? JSON.parse(state[1]!) : null };
 };
@@ -71,6 +74,8 @@ describe('the first screen drawn on the server', () => {
     expect(app).toContain('Online Event Ticketing');
     expect(app).toContain('Mombasa Ports Summit');
     expect(inlineScripts(html)).toEqual([]);
+    // The page is drawn: its pictures come before the app's code.
+    expect(html).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-/);
     const keys = state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0]);
     expect(keys).toContain('events');
     const events = state.queries.find((q: { queryKey: unknown[] }) => q.queryKey[0] === 'events');
@@ -121,5 +126,14 @@ describe('withFirstScreen', () => {
     expect(out).toContain('<link rel="preload" as="image" href="/a.webp"/>\n  </head>');
     expect(out).toContain('<div id="app"><main>$& $` $\' $1</main></div>');
     expect(out).toContain('<script type="application/json" id="first-screen-state">{"queries":[]}</script>');
+  });
+
+  it('asks for the app’s scripts at low priority once the page is drawn', () => {
+    const shell =
+      '<head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-B.js"></head><div id="app"></div>';
+    const out = withFirstScreen(shell, { html: '<main></main>', state: '{}' });
+    expect(out).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-A.js">');
+    expect(out).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-B.js">');
   });
 });
