@@ -99,12 +99,20 @@ export function summarise(profile: Profile, window: { from: number; to: number }
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** A process's CPU time so far (user + system), in ms; with its waited-for children's when asked. */
-function cpuOf(pid: number, children = false): number {
+/** A process's CPU time so far (user + system, or only system), in ms; with its waited-for children's when asked. */
+function cpuOf(pid: number, children = false, systemOnly = false): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // Fields from the state on: utime is the 12th, stime 13th, cutime 14th, cstime 15th.
   const [u, s, cu, cs] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+  if (systemOnly) return s! * TICK_MS;
   return (u! + s! + (children ? cu! + cs! : 0)) * TICK_MS;
+}
+
+/** Context switches of a process so far: voluntary (it waited) and involuntary (it was preempted). */
+function switchesOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const n = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { voluntary: n('voluntary_ctxt_switches'), involuntary: n('nonvoluntary_ctxt_switches') };
 }
 
 /** CPU time of the PostgreSQL server on this port: the postmaster, its children and its ended children. */
@@ -152,7 +160,11 @@ async function main() {
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-prof-'));
   const server = spawn(
     process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(root, 'scripts/bench-server.mjs')],
+    [
+      '--cpu-prof',
+      `--cpu-prof-dir=${profDir}`,
+      path.join(root, process.env.BENCH_SERVER ?? 'scripts/bench-server.mjs'),
+    ],
     {
       cwd: root,
       env: {
@@ -191,7 +203,13 @@ async function main() {
           )
         ).rows[0]!.n,
       );
-    const cpu = () => ({ api: cpuOf(server.pid!), postgres: postgresCpu(postgres.url()), bench: process.cpuUsage() });
+    const cpu = () => ({
+      api: cpuOf(server.pid!),
+      apiSystem: cpuOf(server.pid!, false, true),
+      switches: switchesOf(server.pid!),
+      postgres: postgresCpu(postgres.url()),
+      bench: process.cpuUsage(),
+    });
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await client.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
     await client.query('SELECT pg_reload_conf()');
@@ -230,6 +248,9 @@ async function main() {
     const perRequest = (ms: number) => `${((1000 * ms) / requests).toFixed(0)} µs`;
     console.log(
       `CPU per request: API ${perRequest(cpu1.api - cpu0.api)}, PostgreSQL ${perRequest(cpu1.postgres - cpu0.postgres)}, autocannon ${perRequest((cpu1.bench.user + cpu1.bench.system - cpu0.bench.user - cpu0.bench.system) / 1000)}`,
+    );
+    console.log(
+      `API: ${perRequest(cpu1.apiSystem - cpu0.apiSystem)} of it in the kernel; context switches per request ${((cpu1.switches.voluntary - cpu0.switches.voluntary) / requests).toFixed(2)} voluntary, ${((cpu1.switches.involuntary - cpu0.switches.involuntary) / requests).toFixed(2)} involuntary (preempted)`,
     );
     console.log(
       `transactions per request (each statement outside a transaction is one): ${((after - before) / requests).toFixed(2)}`,
