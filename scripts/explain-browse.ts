@@ -1,7 +1,8 @@
 /**
- * `npx tsx scripts/explain-browse.ts`: EXPLAIN ANALYZE of the statements behind the browse mix
- * (scripts/bench-browse.ts) on the demo data in a throwaway PostgreSQL, after `npm run build`.
- * Each path is answered once through the production app with the cache off; every statement it
+ * `npx tsx scripts/explain-browse.ts [path…]`: EXPLAIN ANALYZE of the statements behind the browse
+ * mix (scripts/bench-browse.ts) on the demo data in a throwaway PostgreSQL. Each path (by
+ * default the home cards, a search and an event's details) is answered once by the app with the
+ * cache off; every statement it
  * sends is captured with its parameters and explained (docs/scaling.md, "The uncached request").
  */
 import pg from 'pg';
@@ -27,12 +28,12 @@ try {
   process.env.DATABASE_URL = postgres.url();
   process.env.CATALOGUE_CACHE_MS = '0';
   process.env.LOG_LEVEL = 'warn';
-  const { readConfig } = await import('../apps/api/dist/config.js');
-  const { openDatabase } = await import('../apps/api/dist/db/client.js');
-  const { seedDemoData } = await import('../apps/api/dist/db/seed/seed.js');
-  const { buildApp } = await import('../apps/api/dist/app.js');
+  const { readConfig } = await import('../apps/api/src/config.js');
+  const { openDatabase } = await import('../apps/api/src/db/client.js');
+  const { seedDemoData } = await import('../apps/api/src/db/seed/seed.js');
+  const { buildApp } = await import('../apps/api/src/app.js');
   const config = readConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   await seedDemoData(database.db);
   const app = await buildApp({ config, db: database.db, poolStats: database.poolStats });
   await app.listen({ port: 0, host: '127.0.0.1' });
