@@ -69,6 +69,23 @@ export type TicketRow = {
 };
 export type EventWithTickets = EventRow & { tickets: TicketRow[] };
 
+/**
+ * What a card needs of an event's open ticket types, summed up by PostgreSQL (the same rules as
+ * `toEventView` over the tickets, docs/scaling.md#the-uncached-request): seats bought and
+ * offered, the lowest price of a type with seats left, how many open types and how many of
+ * them have seats left.
+ */
+export interface TicketSummary {
+  ticketsBought: number;
+  maxTickets: number;
+  /** The lowest price of an open type with seats left, in minor units; null when none has. */
+  priceFromMinor: number | null;
+  openTypes: number;
+  typesWithSeats: number;
+}
+/** An event as a card shows it: no full description, its tickets summed up instead of listed. */
+export type EventCardRow = Omit<EventRow, 'fullDescription'> & TicketSummary;
+
 export interface EventPageQuery {
   /** Conditions on `events`. */
   where?: SQL;
@@ -141,6 +158,50 @@ function eventPageQuery(
     .orderBy(...orderBy);
 }
 
+/** Seats left of an open ticket type, as `toTicketView` counts them (never below 0). */
+const seatsLeft = sql`greatest(0, ${ticketTypes.maxTickets} - ${ticketTypes.sold} - ${ticketTypes.held})`;
+
+const { fullDescription: _fullDescription, ...cardEventColumns } = eventColumns;
+
+/**
+ * A page of cards: the page's events as in `eventPageQuery` but without the full description,
+ * and their open ticket types summed up in the same statement (a join and GROUP BY) instead of
+ * aggregated to JSON: PostgreSQL builds no JSON per ticket type and Node parses and maps none
+ * (measured in docs/scaling.md#the-uncached-request).
+ */
+function cardPageQuery(db: Db, where: SQL, limit: Placeholder, offset: Placeholder) {
+  const page = db.$with('page').as(
+    db
+      .select({ id: events.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+      .from(events)
+      .where(where)
+      .orderBy(...soonestFirst)
+      .limit(limit as unknown as number)
+      .offset(offset as unknown as number),
+  );
+  return db
+    .with(page)
+    .select({
+      ...cardEventColumns,
+      ticketsBought: sql<number>`coalesce(sum(${ticketTypes.sold}), 0)::int`,
+      maxTickets: sql<number>`coalesce(sum(${ticketTypes.maxTickets}), 0)::int`,
+      priceFromMinor: sql<number | null>`min(${ticketTypes.priceMinor}) FILTER (WHERE ${seatsLeft} > 0)`,
+      openTypes: sql<number>`count(${ticketTypes.id})::int`,
+      typesWithSeats: sql<number>`(count(${ticketTypes.id}) FILTER (WHERE ${seatsLeft} > 0))::int`,
+      total: page.total,
+    })
+    .from(page)
+    .innerJoin(events, eq(events.id, page.id))
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .innerJoin(organisations, eq(organisations.id, events.organisationId))
+    .leftJoin(
+      ticketTypes,
+      and(eq(ticketTypes.eventId, events.id), sql`${ticketTypes.status} = ${sql.raw(String(TICKET_STATUS.open))}`),
+    )
+    .groupBy(events.id, categories.id, organisations.id, page.total)
+    .orderBy(...soonestFirst);
+}
+
 function eventQuery(db: Db, where: SQL) {
   return db
     .select({ ...eventColumns, tickets: openTicketsJson })
@@ -174,6 +235,7 @@ function prepare(db: Db) {
       .orderBy(asc(ticketTypes.eventId), asc(ticketTypes.sortOrder), asc(ticketTypes.id))
       .prepare('catalogue_open_tickets'),
     publicPage: eventPageQuery(db, publicWhere, soonestFirst, p.limit, p.offset).prepare('catalogue_public_page'),
+    publicCards: cardPageQuery(db, publicWhere, p.limit, p.offset).prepare('catalogue_public_cards'),
     publicEvent: eventQuery(db, and(eq(events.id, p.id), eq(events.status, EVENT_STATUS.published))!).prepare(
       'catalogue_public_event',
     ),
@@ -233,25 +295,45 @@ export interface PublicEventFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const filterParams = (f: PublicEventFilter) => ({
+  endsAfter: f.endsAfter.toISOString(),
+  startsBefore: f.startsBefore?.toISOString() ?? null,
+  categoryId: f.categoryId ?? null,
+  organisationId: f.organisationId ?? null,
+  patterns: f.words.map((w) => `%${escapeLike(w)}%`),
+});
+
+/** Runs a prepared page statement; past the last page (no row to carry the total) asks for the first row. */
+async function pageOf<T extends { total: number }>(
+  statement: { execute(params: Record<string, unknown>): Promise<T[]> },
+  f: PublicEventFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: T[]; total: number }> {
+  const filter = filterParams(f);
+  const rows = await statement.execute({ ...filter, ...page });
+  if (rows.length || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const [first] = await statement.execute({ ...filter, limit: 1, offset: 0 });
+  return { rows: [], total: first?.total ?? 0 };
+}
+
 /** Published events in the filter's window, soonest first, with the count of all matches. */
 export async function findPublicEventPage(
   db: Db,
   f: PublicEventFilter,
   page: { limit: number; offset: number },
 ): Promise<{ events: EventWithTickets[]; total: number }> {
-  const { publicPage } = preparedFor(db);
-  const filter = {
-    endsAfter: f.endsAfter.toISOString(),
-    startsBefore: f.startsBefore?.toISOString() ?? null,
-    categoryId: f.categoryId ?? null,
-    organisationId: f.organisationId ?? null,
-    patterns: f.words.map((w) => `%${escapeLike(w)}%`),
-  };
-  const rows = await publicPage.execute({ ...filter, ...page });
-  if (rows.length || page.offset === 0) return { events: withoutTotal(rows), total: rows[0]?.total ?? 0 };
-  // Past the last page there is no row to carry the total: ask for the first one.
-  const [first] = await publicPage.execute({ ...filter, limit: 1, offset: 0 });
-  return { events: [], total: first?.total ?? 0 };
+  const { rows, total } = await pageOf(preparedFor(db).publicPage, f, page);
+  return { events: withoutTotal(rows), total };
+}
+
+/** The same page as `findPublicEventPage`, as cards: no full description, tickets summed up. */
+export async function findPublicCardPage(
+  db: Db,
+  f: PublicEventFilter,
+  page: { limit: number; offset: number },
+): Promise<{ events: (EventCardRow & { total: number })[]; total: number }> {
+  const { rows, total } = await pageOf(preparedFor(db).publicCards, f, page);
+  return { events: rows, total };
 }
 
 /** A published event with its open ticket types, or undefined. */

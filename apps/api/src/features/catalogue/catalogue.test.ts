@@ -374,6 +374,75 @@ describe('GET v1/event/details/{id}', () => {
     });
   });
 
+  it('gives each card the totals, "From" price and sold-out mark of the full event, whatever its tickets', async () => {
+    // Cards are summed up by PostgreSQL, full events from their ticket types in Node: both must agree.
+    const own = await createTestApp();
+    const db = own.database.db;
+    const get = (url: string) => own.app.inject({ method: 'GET', url });
+    const org = await createOrganiser(db);
+    const category = await createCategory(db);
+    const shapes: Pick<Parameters<typeof createEvent>[1], 'currency' | 'tickets'>[] = [
+      { tickets: [] },
+      { tickets: [{ name: 'Gone', price: 10, max: 5, status: 3 }] },
+      { tickets: [{ name: 'Free', price: 0, max: 20, sold: 3 }] },
+      {
+        tickets: [
+          { name: 'Early bird', price: 10, max: 5, sold: 5 },
+          { name: 'Regular', price: 40.5, max: 50, sold: 7 },
+          { name: 'Deleted cheap', price: 1, max: 50, status: 3 },
+        ],
+      },
+      {
+        tickets: [
+          { name: 'A', price: 15, max: 4, sold: 4 },
+          { name: 'B', price: 25, max: 2, sold: 2 },
+        ],
+      },
+      // Seats held by a pending booking are not on sale either (set below).
+      {
+        tickets: [
+          { name: 'Held', price: 30, max: 6, sold: 2 },
+          { name: 'Dear', price: 90, max: 10 },
+        ],
+      },
+      {
+        currency: 'KES',
+        tickets: [
+          { name: 'Kawaida', price: 1500, max: 100, sold: 99 },
+          { name: 'VIP', price: 5000, max: 10 },
+        ],
+      },
+    ];
+    for (const [i, shape] of shapes.entries()) {
+      const { tickets } = await createEvent(db, {
+        organisationId: org.organisationId,
+        categoryId: category.id,
+        startsInHours: 24 + i,
+        ...shape,
+      });
+      if (tickets[0]?.name === 'Held')
+        await db.update(ticketTypes).set({ held: 4 }).where(eq(ticketTypes.id, tickets[0].id));
+    }
+    const query = `limit=${shapes.length}&organizer_id=${org.organisationId}`;
+    const full: Event[] = (await get(`/v1/event/view?${query}`)).json().data.data;
+    const cards = listEventCardsDataSchema.parse((await get(`/v1/event/view?${query}&fields=card`)).json().data);
+    expect(cards.data).toHaveLength(shapes.length);
+    expect(cards.data.map((c) => [c.sold_out, c.price_from])).toEqual([
+      [false, null],
+      [false, null],
+      [false, 0],
+      [false, 40.5],
+      [true, null],
+      [false, 90],
+      [false, 1500],
+    ]);
+    for (const [i, card] of cards.data.entries()) {
+      const { full_description: _f, tickets: _t, ...rest } = full[i]!;
+      expect(card).toEqual(rest);
+    }
+    await own.close();
+  });
+
   it('answers 404 for a draft or a missing event', async () => {
     for (const id of [ids.draft, 987654]) {
       const res = await get(`/v1/event/details/${id}`);

@@ -9,7 +9,7 @@ import {
   type TicketType,
 } from '@tikiti/contract';
 import { publicImageUrls, type ImageUrls } from '../media/index.js';
-import type { EventWithTickets, TicketRow } from './catalogue.repo.js';
+import type { EventCardRow, EventRow, EventWithTickets, TicketRow, TicketSummary } from './catalogue.repo.js';
 
 /** The event's currency as stored; the column only ever holds one of ours. */
 const currencyOf = (e: { currency: string }): Currency => (isCurrency(e.currency) ? e.currency : DEFAULT_CURRENCY);
@@ -39,17 +39,45 @@ export function toEventView(
   now = Date.now(),
 ): Event {
   const currency = currencyOf(e);
-  let ticketsBought = 0;
-  let maxTickets = 0;
-  let priceFrom: number | null = null;
+  const summary: TicketSummary = {
+    ticketsBought: 0,
+    maxTickets: 0,
+    priceFromMinor: null,
+    openTypes: e.tickets.length,
+    typesWithSeats: 0,
+  };
   const tickets = e.tickets.map((t) => {
-    ticketsBought += t.sold;
-    maxTickets += t.maxTickets;
+    summary.ticketsBought += t.sold;
+    summary.maxTickets += t.maxTickets;
     const view = toTicketView(t, currency);
     // "From" is the lowest price a buyer can still pay: sold-out types do not count.
-    if (view.available > 0 && (priceFrom === null || t.priceMinor < priceFrom)) priceFrom = t.priceMinor;
+    if (view.available > 0) {
+      summary.typesWithSeats += 1;
+      if (summary.priceFromMinor === null || t.priceMinor < summary.priceFromMinor)
+        summary.priceFromMinor = t.priceMinor;
+    }
     return view;
   });
+  return { ...cardFields(e, summary, imageUrls, now), full_description: e.fullDescription, tickets };
+}
+
+/**
+ * An event as a card shows it (GET v1/event/view?fields=card): no full description, no ticket
+ * types. Its totals come summed up by PostgreSQL (`findPublicCardPage`) by the rules `toEventView`
+ * applies to the tickets; catalogue.test.ts checks that both give the same for every event.
+ */
+export function toEventCard(e: EventCardRow): EventCardData {
+  return cardFields(e, e, publicImageUrls, Date.now());
+}
+
+/** The fields an event card and the full event share, from the event and its ticket summary. */
+function cardFields(
+  e: Omit<EventRow, 'fullDescription'>,
+  summary: TicketSummary,
+  imageUrls: (key: string) => ImageUrls,
+  now: number,
+): EventCardData {
+  const currency = currencyOf(e);
   return {
     id: e.id,
     title: e.title,
@@ -61,25 +89,17 @@ export function toEventView(
     end_time: e.endTime.toISOString(),
     location: e.location,
     coordinates: e.coordinates,
-    full_description: e.fullDescription,
     short_description: e.shortDescription,
     currency: e.currency,
     category_id: e.categoryId,
     category: { id: e.categoryId, name: e.categoryName },
     organizer: { id: e.organisationId, display_name: e.organizerName },
     status: e.status,
-    tickets_bought: ticketsBought,
-    max_tickets: maxTickets,
-    price_from: priceFrom === null ? null : toMajor(priceFrom, currency),
-    sold_out: tickets.length > 0 && tickets.every((t) => t.available === 0),
+    tickets_bought: summary.ticketsBought,
+    max_tickets: summary.maxTickets,
+    price_from: summary.priceFromMinor === null ? null : toMajor(summary.priceFromMinor, currency),
+    sold_out: summary.openTypes > 0 && summary.typesWithSeats === 0,
     ended: e.endTime.getTime() <= now,
     created_at: e.createdAt.toISOString(),
-    tickets,
   };
-}
-
-/** An event as a card shows it (GET v1/event/view?fields=card): no full description, no ticket types. */
-export function toEventCard(e: EventWithTickets): EventCardData {
-  const { full_description: _full, tickets: _tickets, ...card } = toEventView(e);
-  return card;
 }
