@@ -46,9 +46,12 @@ FROM node:24-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fontconfig-config fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
+# The malloc settings: as `npm start` sets them (scripts/server-env.mjs, docs/decisions/0019-api-memory.md).
 ENV NODE_ENV=production \
     PORT=3000 \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576
 WORKDIR /app
 # node_modules, the root and workspace package.json files and the lock (and any workspace's own
 # node_modules, should npm ever nest one).

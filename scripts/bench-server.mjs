@@ -11,7 +11,10 @@ import { openDatabase } from '../apps/api/dist/db/client.js';
 import { seedDemoData } from '../apps/api/dist/db/seed/seed.js';
 import { buildApp } from '../apps/api/dist/app.js';
 import { startBackgroundWork } from '../apps/api/dist/background.js';
+import { limitHeapGrowth } from '../apps/api/dist/lib/heap-growth.js';
 
+// As server.ts does first.
+limitHeapGrowth();
 const config = readConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,

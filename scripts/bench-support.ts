@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { serverEnv } from './server-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -25,8 +26,9 @@ export async function startServer(pgUrl: string, env: Record<string, string>): P
   const dataDir = pgUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-bench-'));
   const server = spawn(process.execPath, [path.join(root, 'scripts/bench-server.mjs')], {
     cwd: root,
+    // The same environment as `npm start` gives the server (scripts/server-env.mjs).
     env: {
-      ...process.env,
+      ...serverEnv(),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DATABASE_URL: pgUrl,

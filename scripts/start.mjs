@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIsFresh, root, STAMP } from './build-freshness.mjs';
+import { serverEnv } from './server-env.mjs';
 
 if (process.argv[2] === '--stamp') {
   // Called at the end of `npm run build`.
@@ -20,7 +21,11 @@ if (process.argv[2] === '--stamp') {
   } else {
     console.log('The build is up to date: starting at once.');
   }
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { cwd: root, stdio: 'inherit' });
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: serverEnv(),
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -7,9 +7,11 @@ import { startBackgroundWork } from './background.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { closeRenderPool, issueETickets } from './features/etickets/index.js';
 import { imageStores } from './features/media/index.js';
+import { limitHeapGrowth } from './lib/heap-growth.js';
 
 /** Process entry: read config, open the database, seed, listen, shut down gracefully. */
 async function main() {
+  limitHeapGrowth();
   const config = readConfig();
   // One logger from the start, so the database pool can report connections it loses.
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { SERVER_ENV } from '../../../../scripts/server-env.mjs';
 import { defaultWebDist } from '../app.js';
 import { readConfig } from '../config.js';
 import { migrationsFolder } from '../db/client.js';
@@ -282,6 +283,11 @@ describe('Dockerfile', () => {
     expect(all(runtime, 'USER')).toEqual(['node']);
     expect(envOf(runtime)).toMatchObject({ NODE_ENV: 'production', PORT: '3000', HOST: '0.0.0.0' });
     expect(all(runtime, 'EXPOSE')).toEqual(['3000']);
+  });
+
+  it('starts the server with the environment `npm start` gives it (the malloc arenas)', () => {
+    expect(Object.keys(SERVER_ENV).length).toBeGreaterThan(0);
+    expect(envOf(runtime)).toMatchObject({ ...SERVER_ENV });
   });
 
   it('starts node itself (signals reach the server) and checks /healthz with node’s fetch', () => {

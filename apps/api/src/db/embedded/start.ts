@@ -1,12 +1,19 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WorkerInput, WorkerReply, WorkerRequest } from './worker.js';
 
 /** The embedded database, running in its own thread and reachable as a PostgreSQL server on loopback. */
+/**
+ * The database thread's young generation (V8 sizes it for a whole application): its objects are short
+ * messages and buffers on their way to a socket (docs/decisions/0019-api-memory.md).
+ */
+const WORKER_YOUNG_GENERATION_MB = 12;
+
 export interface EmbeddedServer {
   /** A connection URL for node-postgres (loopback, a password made for this process). */
   url: string;
@@ -26,37 +33,52 @@ export interface EmbeddedOptions {
   onFatal?(err: Error): void;
 }
 
-/**
- * The worker thread: the built `worker.js` beside this file, or, when the API itself runs from
- * source (`npm run dev`, the tests), `worker.ts` imported through tsx's API.
- */
-function newWorker(input: WorkerInput): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./worker.js', import.meta.url), { workerData: input });
-  // tsx's ES module API, found through its exports (import.meta.resolve is not everywhere).
+/** tsx's ES module API and loader, found through its exports (import.meta.resolve is not everywhere). */
+function tsxEntry(subpath: './esm/api' | './esm'): string {
   const pkgFile = createRequire(import.meta.url).resolve('tsx/package.json');
   const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
+    exports: Record<string, string | { import: { default: string } }>;
   };
-  const tsx = pathToFileURL(path.join(path.dirname(pkgFile), pkg.exports['./esm/api']!.import.default)).href;
+  const entry = pkg.exports[subpath]!;
+  return pathToFileURL(path.join(path.dirname(pkgFile), typeof entry === 'string' ? entry : entry.import.default)).href;
+}
+
+/** The API runs from its sources (`npm run dev`, the tests), not from the build. */
+const fromSource = import.meta.url.endsWith('.ts');
+
+/**
+ * The worker thread: the built `worker.js` beside this file, or, when the API itself runs from
+ * source, `worker.ts` imported through tsx's API. Its young generation is kept small: the
+ * thread only moves bytes between sockets and PGlite (docs/decisions/0019-api-memory.md).
+ */
+function newWorker(input: WorkerInput): Worker {
+  const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
+  if (!fromSource) return new Worker(new URL('./worker.js', import.meta.url), options);
+  const tsx = tsxEntry('./esm/api');
   const worker = new URL('./worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((m) => m.tsImport(${JSON.stringify(worker)}, ${JSON.stringify(tsx)}))`;
-  return new Worker(boot, { eval: true, workerData: input });
+  return new Worker(boot, { ...options, eval: true });
 }
 
 /**
- * Creating a data dir runs initdb, which leaves some 400 MB of WebAssembly memory behind in its
- * thread: a thread of its own creates the dir and ends, and the database opens in a fresh one.
+ * Creating a data dir runs initdb, which leaves some 400 MB of WebAssembly memory and hundreds
+ * of MB of freed allocator memory behind: a process of its own creates the dir and ends, which
+ * returns all of it to the system, and the database opens in a fresh thread
+ * (docs/decisions/0019-api-memory.md).
  */
-async function createDataDir(input: WorkerInput) {
-  const worker = newWorker({ ...input, initOnly: true });
-  await new Promise<void>((resolve, reject) => {
-    worker.on('message', (m: WorkerReply) => {
-      if (m.type === 'failed') reject(new Error(`embedded database: ${m.message}`));
-    });
-    worker.on('error', reject);
-    worker.on('exit', () => resolve());
+async function createDataDir(dataDir: string) {
+  const entry = fileURLToPath(new URL(`./init-data-dir.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  const child = spawn(process.execPath, [...(fromSource ? ['--import', tsxEntry('./esm')] : []), entry, dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (c) => resolve(c));
+  });
+  if (code !== 0)
+    throw new Error(`embedded database: creating ${dataDir} failed (exit code ${code}): ${stderr.trim()}`);
 }
 
 /** Starts PGlite in a worker thread behind its wire-protocol server; resolves once it listens. */
@@ -68,7 +90,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     password,
     idleInTransactionMs: opts.idleInTransactionMs,
   };
-  if (opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await createDataDir(input);
+  if (opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await createDataDir(opts.dataDir);
   const worker = newWorker(input);
   let closing = false;
   const waiters: { type: WorkerReply['type']; resolve(m: WorkerReply): void; reject(e: Error): void }[] = [];

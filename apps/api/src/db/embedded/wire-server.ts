@@ -18,9 +18,15 @@ import net from 'node:net';
  * - The listener is on loopback only and asks for a password made for this process.
  */
 
-/** What the server needs of PGlite. */
+/**
+ * What the server needs of PGlite. Batches go through `execProtocolRawStream`: PGlite's
+ * `execProtocolRaw` (0.5.16) also parses every reply into message objects and keeps them all in
+ * a list it never empties, which grew the thread's heap by about 80 MB per 300,000 rows
+ * (docs/decisions/0019-api-memory.md). The stream hands over the raw bytes and keeps nothing.
+ */
 export interface WireBackend {
   execProtocolRaw(message: Uint8Array): Promise<Uint8Array>;
+  execProtocolRawStream(message: Uint8Array, options: { onRawData(data: Uint8Array): void }): Promise<void>;
 }
 
 export interface WireServerOptions {
@@ -263,6 +269,7 @@ export class WireServer {
 
   /** Logs PGlite in once, then listens on a free loopback port; resolves with the port. */
   async listen(): Promise<number> {
+    // Once, and bounded: PGlite answers a startup packet apart from the stream.
     this.startupResponse = Buffer.from(
       await this.backend.execProtocolRaw(startupPacket({ user: 'postgres', database: 'postgres' })),
     );
@@ -353,10 +360,18 @@ export class WireServer {
     }
   }
 
+  /** Runs `bytes` in PGlite and returns its whole reply. */
+  private async exec(bytes: Uint8Array): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    // Each chunk is a view of PGlite's memory, reused by the next one: copied at once.
+    await this.backend.execProtocolRawStream(bytes, { onRawData: (data) => chunks.push(Buffer.from(data)) });
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  }
+
   private async run(c: Connection, batch: { bytes: Buffer; last: number }) {
-    let reply: Uint8Array;
+    let reply: Buffer;
     try {
-      reply = await this.backend.execProtocolRaw(batch.bytes);
+      reply = await this.exec(batch.bytes);
     } catch (err) {
       // PGlite itself failed (a failing statement answers ErrorResponse instead).
       this.opts.onError?.(err as Error);
@@ -403,7 +418,7 @@ export class WireServer {
     parts.push(message(Msg.Sync, Buffer.alloc(0)));
     c.statements.clear();
     try {
-      await this.backend.execProtocolRaw(Buffer.concat(parts));
+      await this.exec(Buffer.concat(parts));
     } catch (err) {
       this.opts.onError?.(err as Error);
     }

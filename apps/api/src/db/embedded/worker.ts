@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { startParams } from './settings.js';
 import { WireServer } from './wire-server.js';
 
 /**
@@ -14,8 +15,6 @@ export interface WorkerInput {
   template?: string;
   password: string;
   idleInTransactionMs: number;
-  /** Only create the data dir (initdb), close it and end. */
-  initOnly?: boolean;
 }
 
 /** Messages from the API thread. */
@@ -28,24 +27,12 @@ const input = workerData as WorkerInput;
 const port = parentPort!;
 const send = (m: WorkerReply) => port.postMessage(m);
 
-/**
- * PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, which never
- * shrinks; the embedded database is small and its files stay in the OS page cache, so 16 MB
- * is plenty and keeps the API inside its memory budget (docs/decisions/0016-embedded-database-in-a-worker.md).
- */
-const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
 try {
   const pglite = await PGlite.create({
     dataDir: input.dataDir,
     loadDataDir: input.template ? new Blob([fs.readFileSync(input.template)]) : undefined,
     startParams,
   });
-  if (input.initOnly) {
-    await pglite.close();
-    port.close();
-    process.exit(0);
-  }
   const server = new WireServer(pglite, {
     password: input.password,
     idleInTransactionMs: input.idleInTransactionMs,
