@@ -54,7 +54,10 @@ describe('the first screen', () => {
 
     const word = data[0]!.title.split(/\W+/).sort((a, b) => b.length - a.length)[0]!;
     await page.goto(`/all-events?q=${encodeURIComponent(word)}`);
-    const found = await page.getByRole('list', { name: 'Upcoming events', exact: true }).getByRole('heading').allInnerTexts();
+    const found = await page
+      .getByRole('list', { name: 'Upcoming events', exact: true })
+      .getByRole('heading')
+      .allInnerTexts();
     expect(found).toContain(data[0]!.title);
 
     await page.goto(`/details/${details.id}/${details.slug}`);

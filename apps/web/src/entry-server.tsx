@@ -70,7 +70,12 @@ export async function renderFirstScreen(url: string): Promise<FirstScreen> {
   }
   // A call that failed would leave an error on the server's screen and a loading one in the
   // browser's; the API then sends the page without a first screen, and the browser asks itself.
-  if (queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) {
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((q) => q.state.status === 'error')
+  ) {
     queryClient.clear();
     throw new Error(`a call of ${url} failed on the server`);
   }

@@ -155,7 +155,12 @@ export async function apiCall<S extends z.ZodType>(
   }
   let res: Response;
   try {
-    res = await transport(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    res = await transport(buildUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, UNREACHABLE);
