@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Category, Event, ListEventsData } from '@tikiti/contract';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
+import { apiData } from './support/api.js';
 
 /**
  * The buyer's browsing journey on the built app with its demo data: home → filter by
@@ -10,12 +11,6 @@ import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browse
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-
-async function apiData<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/v1/${path}`);
-  expect(res.status, path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 const money = (amount: number, currency = 'USD') =>
   `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: currency === 'KES' ? 0 : 2, maximumFractionDigits: currency === 'KES' ? 0 : 2 })}`;

@@ -8,6 +8,7 @@ import type { DoorEvent, DoorKit, ETicket, Event, TicketType } from '@tikiti/con
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { CHROMIUM_FLAGS, chromiumPath, launchBrowser, VIEWPORTS } from './support/browser.js';
 import { buyAsGuest } from './support/buy.js';
+import { apiData } from './support/api.js';
 
 /**
  * The door on the built app (docs/product.md#after-the-sale), at a phone's width: a guest buys
@@ -23,12 +24,6 @@ import { buyAsGuest } from './support/buy.js';
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
-
-async function apiData<T>(p: string, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/v1/${p}`, { headers: token ? { Auth: token } : {} });
-  expect(res.status, p).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 async function newPage(viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });

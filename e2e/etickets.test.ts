@@ -10,6 +10,7 @@ import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
 import type { ETicket, Event, ListEventsData, TicketKeys, TicketType } from '@tikiti/contract';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 import { buyAsGuest } from './support/buy.js';
+import { apiData } from './support/api.js';
 
 /**
  * E-tickets on the built app with its demo data and the sandbox card provider
@@ -45,12 +46,6 @@ const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots'
 
 /** jsqr is CommonJS with a `default` beside itself. */
 const jsQR = jsQRModule.default;
-
-async function apiData<T>(p: string, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/v1/${p}`, { headers: token ? { Auth: token } : {} });
-  expect(res.status, p).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** A demo event, not over, with an open paid ticket type that has at least `left` tickets. */
 async function eventWith(left: number): Promise<{ event: Event; ticket: TicketType }> {

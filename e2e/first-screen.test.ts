@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Event, ListEventsData } from '@tikiti/contract';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
+import { apiData } from './support/api.js';
 
 /**
  * Home, all events and an event's page arrive with their first screen drawn by the server
@@ -11,12 +12,6 @@ import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browse
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-
-async function apiData<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/v1/${path}`);
-  expect(res.status, path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

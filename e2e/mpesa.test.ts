@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Event, ListEventsData, MpesaPrompt, TicketType } from '@tikiti/contract';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
+import { apiData } from './support/api.js';
 
 /**
  * Paying a KES event with M-Pesa on the built app, with the built-in simulator standing in for
@@ -15,12 +16,6 @@ import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
-
-async function apiData<T>(p: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/v1/${p}`);
-  expect(res.status, p).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 const taken = new Set<number>();
 

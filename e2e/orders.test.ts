@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Event, Order, SalesSummary } from '@tikiti/contract';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { apiData } from './support/api.js';
 
 /**
  * After the sale (issue 12) on the built app, as the demo organiser: open an event's orders from
@@ -18,12 +19,6 @@ let browser: Browser;
 const banner = (page: Page, text: string | RegExp) => page.locator('[aria-live="polite"]').getByText(text);
 const tokenOf = async (page: Page) =>
   (await page.evaluate('JSON.parse(localStorage.getItem("tikiti")).state.token')) as string;
-
-async function apiData<T>(pathname: string, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/v1/${pathname}`, { headers: token ? { Auth: token } : {} });
-  expect(res.status, pathname).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 async function signIn(page: Page) {
   await page.goto('/organizer/login');

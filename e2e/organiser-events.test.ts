@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, nairobiDay, type DashboardSummary, type Event } from '@tikiti/contract';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
+import { apiData } from './support/api.js';
 
 /**
  * The organiser's event journey on the built app (issue 4), as the demo organiser: sign in →
@@ -66,12 +67,6 @@ const banner = (page: Page, text: string | RegExp) => page.locator('[aria-live="
 /** The organiser's token, as the app keeps it in local storage. */
 const tokenOf = async (page: Page) =>
   (await page.evaluate('JSON.parse(localStorage.getItem("tikiti")).state.token')) as string;
-
-async function apiData<T>(pathname: string, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/v1/${pathname}`, { headers: token ? { Auth: token } : {} });
-  expect(res.status, pathname).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 const money = (amount: number, currency: string) =>
   `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: currency === 'KES' ? 0 : 2, maximumFractionDigits: currency === 'KES' ? 0 : 2 })}`;
