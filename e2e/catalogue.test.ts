@@ -134,13 +134,27 @@ describe('catalogue journey', () => {
       await allButton.click();
       await expect.poll(() => cards(page, 'Upcoming events').count()).toBe(6);
 
-      // Search: a word from one event's title, sent once typing pauses, finds that event.
-      const target = all.data[all.data.length - 1]!;
-      const word = target.title
-        .split(/\s+/)
-        .filter((w) => /^[A-Za-z]{5,}$/.test(w))
-        .sort((a, b) => b.length - a.length)[0]!;
-      const searched = await apiData<ListEventsData>(`event/view?limit=6&filter=${encodeURIComponent(word)}`);
+      // Search: a word from one event's title, sent once typing pauses, finds that event. The
+      // word must pick out at most one page of events: other journeys add events with the same
+      // words while this one runs, so the latest event's word may match more than six.
+      const longestWord = (title: string) =>
+        title
+          .split(/\s+/)
+          .filter((w) => /^[A-Za-z]{5,}$/.test(w))
+          .sort((a, b) => b.length - a.length)[0];
+      let target: Event | undefined;
+      let word = '';
+      let searched: ListEventsData | undefined;
+      for (const candidate of [...all.data].reverse()) {
+        const w = longestWord(candidate.title);
+        if (!w) continue;
+        const s = await apiData<ListEventsData>(`event/view?limit=6&filter=${encodeURIComponent(w)}`);
+        if (s.total <= 6 && s.data.some((e) => e.id === candidate.id)) {
+          [target, word, searched] = [candidate, w, s];
+          break;
+        }
+      }
+      if (!target || !searched) throw new Error('no event has a title word that picks out one page of events');
       const searchRequest = page.waitForResponse((r) => isEventList(r.url(), { filter: word }));
       await page.getByRole('searchbox', { name: 'Search events' }).pressSequentially(word, { delay: 40 });
       await searchRequest;

@@ -71,7 +71,11 @@ async function capture(page: Page, name: string, panel?: Locator) {
     }));
   })()`);
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  // What sticks out, named in the failure: the innermost elements past the window's right edge.
+  const wide = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+    .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
+    .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent || '').trim().slice(0, 40) + '"')`);
+  expect(overflow, `${name} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
   const viewport = page.viewportSize()!;
   const height = await page.evaluate<number>('document.documentElement.scrollHeight');
   await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });

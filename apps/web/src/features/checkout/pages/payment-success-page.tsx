@@ -94,56 +94,60 @@ function Receipt({ booking }: { booking: StoredBooking }) {
           <h2 id="order-heading" className="text-lg font-bold">
             Your order
           </h2>
-          <table className="mt-4 w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-1.5 font-semibold sm:pr-2">
-                  Ticket type
-                </th>
-                <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-2">
-                  Price
-                </th>
-                <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-2">
-                  Quantity
-                </th>
-                <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-2">
-                  Subtotal
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {booking.tickets.map((line, i) => (
-                <tr key={i}>
-                  <td className="py-3 pr-1.5 sm:pr-2">
-                    <span className="font-medium text-ink">{line.name}</span>
-                    {line.no_of_persons > 1 && (
-                      <span className="block text-xs text-slate-500">Admits {line.no_of_persons}</span>
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-1.5 py-3 text-right tabular-nums sm:px-2">
-                    {formatMoney(line.price_per_ticket, booking.currency)}
-                  </td>
-                  <td className="px-1.5 py-3 text-right tabular-nums sm:px-2">{line.quantity}</td>
-                  <td className="whitespace-nowrap py-3 pl-1.5 text-right font-medium tabular-nums text-ink sm:pl-2">
-                    {formatMoney(lineTotal(line.price_per_ticket, line.quantity), booking.currency)}
+          {/* Four columns of amounts on a 390 px phone: smaller type there, and the table scrolls
+              inside its card rather than the page sideways when a wide font or amount needs it. */}
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-xs sm:text-sm">
+              <thead className="border-b border-slate-200 text-xs text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-1.5 font-semibold sm:pr-2">
+                    Ticket type
+                  </th>
+                  <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-2">
+                    Price
+                  </th>
+                  <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-2">
+                    Quantity
+                  </th>
+                  <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-2">
+                    Subtotal
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {booking.tickets.map((line, i) => (
+                  <tr key={i}>
+                    <td className="py-3 pr-1.5 sm:pr-2">
+                      <span className="font-medium text-ink">{line.name}</span>
+                      {line.no_of_persons > 1 && (
+                        <span className="block text-xs text-slate-500">Admits {line.no_of_persons}</span>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-1.5 py-3 text-right tabular-nums sm:px-2">
+                      {formatMoney(line.price_per_ticket, booking.currency)}
+                    </td>
+                    <td className="px-1.5 py-3 text-right tabular-nums sm:px-2">{line.quantity}</td>
+                    <td className="whitespace-nowrap py-3 pl-1.5 text-right font-medium tabular-nums text-ink sm:pl-2">
+                      {formatMoney(lineTotal(line.price_per_ticket, line.quantity), booking.currency)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot className="border-t-2 border-slate-200">
+                <tr>
+                  <th scope="row" colSpan={3} className="pt-4 text-base font-semibold text-ink">
+                    Total
+                  </th>
+                  <td
+                    className="whitespace-nowrap pt-4 text-right text-xl font-bold tabular-nums text-ink"
+                    data-testid="booking-total"
+                  >
+                    {formatMoney(booking.price, booking.currency)}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t-2 border-slate-200">
-              <tr>
-                <th scope="row" colSpan={3} className="pt-4 text-base font-semibold text-ink">
-                  Total
-                </th>
-                <td
-                  className="whitespace-nowrap pt-4 text-right text-xl font-bold tabular-nums text-ink"
-                  data-testid="booking-total"
-                >
-                  {formatMoney(booking.price, booking.currency)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+              </tfoot>
+            </table>
+          </div>
           <div className="mt-6 rounded-xl bg-surface px-4 py-3 text-sm">
             <p className="text-slate-600">The order is for</p>
             <p className="mt-0.5 text-base font-semibold text-ink">{booking.full_name}</p>
