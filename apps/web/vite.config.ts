@@ -167,7 +167,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         emptyOutDir: true,
         copyPublicDir: false,
-        // One file: the API loads it again after a rebuild, and every page's code must share its React.
+        // One file: every page's code must share the one React the module bundles.
         rollupOptions: { output: { codeSplitting: false } },
       }
     : {

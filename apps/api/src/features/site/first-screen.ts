@@ -30,9 +30,9 @@ export interface FirstScreenRenderer {
 }
 
 /**
- * Renders with the module at `entryFile`, loaded on first use and again when a rebuild replaces
- * it. A page drawn in the last `freshMs` is sent again (the catalogue's answers are cached as long:
- * docs/operations.md#caching); 0 draws every time.
+ * Renders with the module at `entryFile`, loaded once (restart the API after a rebuild, as for its
+ * own code). A page drawn in the last `freshMs` is sent again (the catalogue's answers are cached as
+ * long: docs/operations.md#caching); 0 draws every time.
  */
 export function firstScreenRenderer(
   entryFile: string,
@@ -40,21 +40,16 @@ export function firstScreenRenderer(
   freshMs: number,
   onError: (err: unknown) => void,
 ): FirstScreenRenderer {
-  let loaded: { mtimeMs: number; module: Promise<ServerModule> } | null = null;
+  // Looked for once, not on every page request: the build does not appear under a running server.
+  const present = fs.existsSync(entryFile);
+  let module: Promise<ServerModule> | null = null;
   const kept = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
 
-  const load = () => {
-    const { mtimeMs } = fs.statSync(entryFile);
-    if (loaded?.mtimeMs !== mtimeMs) {
-      kept.clear();
-      const module = import(`${pathToFileURL(entryFile).href}?v=${mtimeMs}`).then((m: ServerModule) => {
-        m.answerCallsWith(answer);
-        return m;
-      });
-      loaded = { mtimeMs, module };
-    }
-    return loaded.module;
-  };
+  const load = () =>
+    (module ??= import(pathToFileURL(entryFile).href).then((m: ServerModule) => {
+      m.answerCallsWith(answer);
+      return m;
+    }));
 
   const draw = async (url: string): Promise<FirstScreen | null> => {
     try {
@@ -67,10 +62,10 @@ export function firstScreenRenderer(
 
   return {
     warm() {
-      if (fs.existsSync(entryFile)) load().catch(onError);
+      if (present) load().catch(onError);
     },
     async render(url) {
-      if (!fs.existsSync(entryFile)) return null;
+      if (!present) return null;
       const now = Date.now();
       const hit = kept.get(url);
       if (hit && now - hit.at < freshMs) return hit.screen;
