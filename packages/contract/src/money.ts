@@ -35,10 +35,31 @@ export const money = (amountMinor: number, currency: Currency): Money => ({ amou
 
 /** "USD 1,250.00" from an amount in major units, as the API sends prices. */
 export function formatAmount(major: number, currency: string): string {
-  const whole = isWholeUnitCurrency(currency);
-  const digits = whole ? 0 : 2;
-  const text = major.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${currency} ${text}`;
+  return `${currency} ${formatNumber(major, isWholeUnitCurrency(currency) ? 0 : 2)}`;
+}
+
+/**
+ * "1,250.00": a number with `digits` decimals and thousands separated by commas, as
+ * `toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })` writes
+ * it (the number's shortest decimal form rounded half away from zero), without `Intl`, whose first
+ * use loads locale data on a browser's main thread (decision 0022). money.test.ts holds the two to
+ * the same output.
+ */
+export function formatNumber(value: number, digits: number): string {
+  const text = String(Math.abs(value));
+  // Exponent forms (below 1e-6 or from 1e21) are not amounts; Intl still writes them right.
+  if (!Number.isFinite(value) || text.includes('e')) {
+    return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  }
+  const [whole = '0', fraction = ''] = text.split('.');
+  // Round the decimal digits themselves, so 1.005 is 1.01 as written, not as stored in binary.
+  const kept = `${whole}${fraction.padEnd(digits, '0').slice(0, digits)}`;
+  const roundUp = (fraction[digits] ?? '0') >= '5';
+  const digitsOut = roundUp ? (BigInt(kept) + 1n).toString().padStart(kept.length, '0') : kept;
+  const intPart = digitsOut.slice(0, digitsOut.length - digits) || '0';
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${digits ? `.${digitsOut.slice(-digits)}` : ''}`;
 }
 
 /** "USD 1,250.00" from Money. */

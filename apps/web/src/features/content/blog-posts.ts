@@ -1,3 +1,4 @@
+import { formatShortDate } from '@tikiti/contract';
 import { BookOpen, Building2, Handshake, Mic2, QrCode, Wallet, type LucideIcon } from 'lucide-react';
 
 /**
@@ -13,15 +14,8 @@ export const POST_LOOKS: Record<string, { icon: LucideIcon; tint: string }> = {
   'the-business-events-calendar-in-kenya-2027': { icon: BookOpen, tint: 'from-teal-800 to-slate-900' },
 };
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Nairobi',
-});
-
 /** "28 Oct 2026": the day a post was published, in Nairobi. */
-export const publishedOn = (date: string) => dateFmt.format(new Date(`${date}T12:00:00+03:00`));
+export const publishedOn = (date: string) => formatShortDate(`${date}T12:00:00+03:00`);
 
 export const fallbackLook = { icon: BookOpen, tint: 'from-brand-700 to-brand-900' };
 
