@@ -61,18 +61,26 @@ function inlineStylesheet(): Plugin {
  * The public pages the router loads on demand whose HTML the server answers with their own
  * JavaScript preloaded (apps/api/src/features/site): without it the browser asks for a page's
  * chunk only once the app has run, one round trip later, and the schemas its first answer is
- * read with later still. Keys are the page names the server uses; values, the modules.
+ * read with later still. Keys are the page names the server uses; `code` the page's modules,
+ * `answers` the schemas of its first answers. A page whose first screen the server drew already
+ * has its answers, so the server preloads only its code then
+ * (docs/decisions/0022-main-thread-on-a-phone.md).
  */
-const PRELOADED_PAGES: Record<string, string[]> = {
-  'all-events': [
-    'src/features/catalogue/pages/all-events-page.tsx',
-    'src/lib/answer-schemas.ts',
-    'src/features/catalogue/api/answer-schemas.ts',
-  ],
-  details: ['src/features/catalogue/pages/event-details-page.tsx', 'src/lib/answer-schemas.ts'],
+const PRELOADED_PAGES: Record<string, { code: string[]; answers: string[] }> = {
+  'all-events': {
+    code: ['src/features/catalogue/pages/all-events-page.tsx'],
+    answers: ['src/lib/answer-schemas.ts', 'src/features/catalogue/api/answer-schemas.ts'],
+  },
+  details: {
+    code: ['src/features/catalogue/pages/event-details-page.tsx'],
+    answers: ['src/lib/answer-schemas.ts', 'src/features/catalogue/api/answer-schemas.ts'],
+  },
 };
 
-/** Writes dist/route-preloads.json: for each page above, the chunks it needs that the entry does not load. */
+/**
+ * Writes dist/route-preloads.json: for each page above, the chunks it needs that the entry does
+ * not load, as `{ code, answers }` (the answers' list leaves out what the code's already has).
+ */
 function routePreloads(): Plugin {
   return {
     name: 'tikiti:route-preloads',
@@ -92,15 +100,20 @@ function routePreloads(): Plugin {
       };
       const entries = chunks.filter((c) => c.isEntry);
       const loaded = new Set(entries.flatMap((c) => [...closure(c.fileName, new Set())]));
-      const preloads: Record<string, string[]> = {};
-      for (const [page, sources] of Object.entries(PRELOADED_PAGES)) {
+      const filesOf = (sources: string[], skip: Set<string>) => {
         const files = new Set<string>();
         for (const source of sources) {
           const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
           if (!chunk) this.error(`no chunk of its own for ${source}: is it still loaded on demand?`);
-          for (const f of closure(chunk.fileName, loaded)) files.add(`/${f}`);
+          for (const f of closure(chunk.fileName, skip)) files.add(f);
         }
-        preloads[page] = [...files];
+        return files;
+      };
+      const preloads: Record<string, { code: string[]; answers: string[] }> = {};
+      for (const [page, { code, answers }] of Object.entries(PRELOADED_PAGES)) {
+        const codeFiles = filesOf(code, loaded);
+        const answerFiles = filesOf(answers, new Set([...loaded, ...codeFiles]));
+        preloads[page] = { code: [...codeFiles].map((f) => `/${f}`), answers: [...answerFiles].map((f) => `/${f}`) };
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 2) });
     },

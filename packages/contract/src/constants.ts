@@ -67,3 +67,11 @@ export const NAIROBI_OFFSET_MINUTES = 180;
 
 export const RETURN_PATH = '/payment/success';
 export const AUTH_HEADER = 'auth';
+
+/**
+ * The `sizes` of the picture on an event's details page (its largest element): the web page's
+ * `<img>` and the server's `<link rel="preload">` must name the same, or the browser fetches twice.
+ * Kept here rather than beside the event's schema, so the page need not load zod to read it
+ * (docs/decisions/0022-main-thread-on-a-phone.md).
+ */
+export const DETAILS_IMAGE_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw - 488px), 100vw';

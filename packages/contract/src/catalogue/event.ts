@@ -61,9 +61,3 @@ export type Event = z.infer<typeof eventSchema>;
 /** What an event card shows: the event without its full description and ticket types. */
 export const eventCardSchema = eventSchema.omit({ full_description: true, tickets: true });
 export type EventCardData = z.infer<typeof eventCardSchema>;
-
-/**
- * The `sizes` of the picture on an event's details page (its largest element): the web page's
- * `<img>` and the server's `<link rel="preload">` must name the same, or the browser fetches twice.
- */
-export const DETAILS_IMAGE_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw - 488px), 100vw';

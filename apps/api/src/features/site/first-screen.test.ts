@@ -28,6 +28,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'dist'));
   fs.mkdirSync(path.join(root, 'dist-server'));
   fs.copyFileSync(path.join(web, 'dist/index.html'), path.join(root, 'dist/index.html'));
+  fs.copyFileSync(path.join(web, 'dist/route-preloads.json'), path.join(root, 'dist/route-preloads.json'));
   fs.copyFileSync(serverModule, path.join(root, 'dist-server/entry-server.js'));
   t = await createTestApp({ WEB_DIST: path.join(root, 'dist') });
   const db = t.database.db;
@@ -93,6 +94,24 @@ describe('the first screen drawn on the server', () => {
     expect(inlineScripts(html)).toEqual([]);
     // Nothing React asked to preload is left inside the app's root element.
     expect(app).not.toMatch(/^<link/);
+  });
+
+  it('preloads a drawn page’s code, not the schemas of the answers it already has', async () => {
+    const lists = JSON.parse(fs.readFileSync(path.join(web, 'dist/route-preloads.json'), 'utf8')) as Record<
+      string,
+      { code: string[]; answers: string[] }
+    >;
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    for (const [url, name] of [
+      [`/details/${summit.event.id}/x`, 'details'],
+      ['/all-events', 'all-events'],
+    ] as const) {
+      const { html } = await page(url);
+      expect(lists[name]!.answers.length).toBeGreaterThan(0);
+      expect(preloads(html)).toEqual(expect.arrayContaining(lists[name]!.code));
+      for (const file of lists[name]!.answers) expect(preloads(html)).not.toContain(file);
+    }
   });
 
   it('all events: the search in the address decides the list', async () => {

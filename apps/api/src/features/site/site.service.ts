@@ -26,15 +26,19 @@ function readBuilt(file: string): string {
 
 /**
  * The scripts a page loaded on demand needs beyond the app's own (route-preloads.json, written by
- * the web build, keyed by page name): preloaded from the page's HTML so the browser fetches them
- * with the app instead of after it. None when the build has no such file.
+ * the web build, keyed by page name: the page's `code`, and the schemas of its first `answers`):
+ * preloaded from the page's HTML so the browser fetches them with the app instead of after it.
+ * The schemas only when the page was not drawn with its answers. None when the build has no such file.
  */
-function routePreloads(indexFile: string, page: string): string[] {
+function routePreloads(indexFile: string, page: string, withAnswers: boolean): string[] {
   const file = join(dirname(indexFile), 'route-preloads.json');
   if (!fs.existsSync(file)) return [];
   try {
-    const files = (JSON.parse(readBuilt(file)) as Record<string, unknown>)[page];
-    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && SCRIPT.test(f)) : [];
+    const lists = (JSON.parse(readBuilt(file)) as Record<string, { code?: unknown; answers?: unknown } | undefined>)[
+      page
+    ];
+    const files = [lists?.code, withAnswers ? lists?.answers : []].flatMap((l) => (Array.isArray(l) ? l : []));
+    return files.filter((f): f is string => typeof f === 'string' && SCRIPT.test(f));
   } catch {
     return [];
   }
@@ -88,9 +92,10 @@ const drawnFirst = (path: string) => path === '/' || path === '/all-events' || D
 export async function renderPage(ctx: AppContext, indexFile: string, url: string, screens?: FirstScreenRenderer) {
   const path = url.split('?')[0] ?? '/';
   const head = await headFor(ctx, path);
-  const page = head.status === 404 ? undefined : preloadedPage(path);
-  if (page) head.modulePreloads = routePreloads(indexFile, page);
   const screen = screens && head.status !== 404 && drawnFirst(path) ? await screens.render(url) : null;
+  const page = head.status === 404 ? undefined : preloadedPage(path);
+  // A drawn page has its first answers already: the schemas that read them can wait.
+  if (page) head.modulePreloads = routePreloads(indexFile, page, !screen);
   // The first screen asks for its own first pictures: the head's would be the same, twice.
   if (screen) delete head.preloadImage;
   const html = renderShell(readBuilt(indexFile), head, ctx.config.publicUrl);

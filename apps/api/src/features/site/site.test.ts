@@ -30,8 +30,11 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(webDist, 'route-preloads.json'),
     JSON.stringify({
-      'all-events': ['/assets/all-events-page-A1.js', '/assets/search-B2.js'],
-      details: ['/assets/event-details-page-C3.js', 'https://elsewhere.example/x.js', '/assets/"><script>.js'],
+      'all-events': { code: ['/assets/all-events-page-A1.js'], answers: ['/assets/search-B2.js'] },
+      details: {
+        code: ['/assets/event-details-page-C3.js', 'https://elsewhere.example/x.js'],
+        answers: ['/assets/"><script>.js', '/assets/answers-D4.js'],
+      },
     }),
   );
   t = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL });
@@ -187,6 +190,7 @@ describe('an event page as a link preview sees it', () => {
     ]);
     expect(preloads((await page(`/details/${published.event.id}/nairobi-fintech-summit`)).body)).toEqual([
       '/assets/event-details-page-C3.js',
+      '/assets/answers-D4.js',
     ]);
     for (const url of ['/', '/about-us', `/details/${draft.event.id}`, `/blog/${BLOG_POSTS[0]!.slug}`]) {
       expect(preloads((await page(url)).body)).toEqual([]);

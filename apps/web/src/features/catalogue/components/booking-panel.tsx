@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CalendarX2, CreditCard, RotateCcw, ShieldCheck, Smartphone } from 'lucide-react';
-import { bookEventBodySchema, mpesaPhone, type Event, type GuestDetails } from '@tikiti/contract';
+import type { Event, GuestDetails } from '@tikiti/contract';
 import { ErrorDialog } from '../../../components/ui/error-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -22,6 +22,8 @@ import {
 import { useSingleFlight } from '../../../lib/single-flight';
 import { orderTotal } from '../booking-totals';
 import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
+
+const loadBookingChecks = () => import('../booking-checks');
 
 const noDetails: GuestDetails = { full_name: '', email_address: '', msisdn: '' };
 type DetailErrors = Partial<Record<keyof GuestDetails, string>>;
@@ -127,7 +129,8 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const held = lines.length > 0 && sameBooking(previous, pending({})) && isLive(payment);
 
   /** docs/product.md#validation-rules: at least one ticket, then a guest's full name, email and phone. */
-  const validBooking = (method: 'card' | 'mpesa') => {
+  const validBooking = async (method: 'card' | 'mpesa') => {
+    const { bookEventBodySchema } = await loadBookingChecks();
     const form = bookEventBodySchema.safeParse({
       event_id: event.id,
       tickets: lines.map(({ id, qty, price }) => ({ id, qty, price })),
@@ -162,8 +165,10 @@ function OpenBookingPanel({ event }: { event: Event }) {
 
   const startCardPayment = () => {
     if (busy) return;
-    const data = validBooking('card');
-    if (data) void run(() => payAndGo(pending(data), 'card'));
+    void run(async () => {
+      const data = await validBooking('card');
+      if (data) await payAndGo(pending(data), 'card');
+    });
   };
 
   // M-Pesa, for events in shillings (docs/product.md#m-pesa): a guest whose phone is a Safaricom
@@ -171,11 +176,12 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const mpesaOffered = event.currency === 'KES';
   const startMpesaPayment = () => {
     if (busy) return;
-    const data = validBooking('mpesa');
-    if (!data) return;
-    const phone = data.details ? mpesaPhone(data.details.msisdn) : null;
-    const next = { ...pending(data, 'mpesa'), ...(phone ? { phone: data.details!.msisdn } : {}) };
     void run(async () => {
+      const data = await validBooking('mpesa');
+      if (!data) return;
+      const { mpesaPhone } = await loadBookingChecks();
+      const phone = data.details ? mpesaPhone(data.details.msisdn) : null;
+      const next = { ...pending(data, 'mpesa'), ...(phone ? { phone: data.details!.msisdn } : {}) };
       if (!phone) {
         useCheckout.getState().startBooking(next);
         void navigate(routes.paymentMethod);
@@ -222,6 +228,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
                 error={lineErrors[t.id]}
                 onChange={(qty) => {
                   setQuantities((q) => ({ ...q, [t.id]: qty }));
+                  void loadBookingChecks();
                   setLineErrors((errs) => ({ ...errs, [t.id]: undefined }));
                 }}
               />
