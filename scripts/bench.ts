@@ -55,6 +55,9 @@ function initialJs() {
   const dist = path.join(root, 'apps/web/dist');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  // A page drawn on the server starts the app with a boot script (docs/decisions/0022-main-thread-on-a-phone.md).
+  const bootFile = path.join(dist, 'first-screen.json');
+  if (fs.existsSync(bootFile)) files.push((JSON.parse(fs.readFileSync(bootFile, 'utf8')) as { boot: string }).boot);
   const sizes = files.map((f) => {
     const bytes = fs.readFileSync(path.join(dist, f));
     return { file: f, gzip: zlib.gzipSync(bytes).length, brotli: zlib.brotliCompressSync(bytes).length };

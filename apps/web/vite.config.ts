@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -145,6 +146,27 @@ function compileHints(): Plugin {
   };
 }
 
+/**
+ * The script a server-drawn page starts the app with (src/first-screen-boot.ts, plain JavaScript
+ * syntax, copied as it is under a hashed name) and dist/first-screen.json naming it for the server
+ * (docs/decisions/0022-main-thread-on-a-phone.md).
+ */
+function firstScreenBoot(): Plugin {
+  return {
+    name: 'tikiti:first-screen-boot',
+    apply: 'build',
+    generateBundle() {
+      const source = fs.readFileSync(path.resolve(import.meta.dirname, 'src/first-screen-boot.ts'), 'utf8');
+      const ref = this.emitFile({ type: 'asset', name: 'first-screen-boot.js', source });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-screen.json',
+        source: JSON.stringify({ boot: `/${this.getFileName(ref)}` }, null, 2),
+      });
+    },
+  };
+}
+
 // The door page opens without network (docs/decisions/0013-door-page-offline.md): a service
 // worker keeps the built files. Only the door registers it (features/checkin/service-worker.ts);
 // it answers page loads from its copy for the door's paths alone, and never touches API calls,
@@ -186,7 +208,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server's build (src/entry-server.tsx) makes one module for the API: no page, no styles.
     ...(isSsrBuild
       ? []
-      : [preloadFont(), inlineStylesheet(), routePreloads(), compileHints(), tailwindcss(), doorServiceWorker()]),
+      : [
+          preloadFont(),
+          inlineStylesheet(),
+          routePreloads(),
+          firstScreenBoot(),
+          compileHints(),
+          tailwindcss(),
+          doorServiceWorker(),
+        ]),
   ],
   resolve: {
     // zod without compiled parsers, set before any schema is built (src/lib/zod-without-eval.ts).

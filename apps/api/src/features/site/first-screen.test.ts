@@ -28,7 +28,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'dist'));
   fs.mkdirSync(path.join(root, 'dist-server'));
   fs.copyFileSync(path.join(web, 'dist/index.html'), path.join(root, 'dist/index.html'));
-  fs.copyFileSync(path.join(web, 'dist/route-preloads.json'), path.join(root, 'dist/route-preloads.json'));
+  for (const built of ['route-preloads.json', 'first-screen.json'])
+    fs.copyFileSync(path.join(web, 'dist', built), path.join(root, 'dist', built));
   fs.copyFileSync(serverModule, path.join(root, 'dist-server/entry-server.js'));
   t = await createTestApp({ WEB_DIST: path.join(root, 'dist') });
   const db = t.database.db;
@@ -75,8 +76,14 @@ describe('the first screen drawn on the server', () => {
     expect(app).toContain('Online Event Ticketing');
     expect(app).toContain('Mombasa Ports Summit');
     expect(inlineScripts(html)).toEqual([]);
-    // The page is drawn: its pictures come before the app's code.
-    expect(html).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-/);
+    // The page is drawn: its picture comes before the app's code, which the boot script fetches.
+    const { boot } = JSON.parse(fs.readFileSync(path.join(web, 'dist/first-screen.json'), 'utf8')) as { boot: string };
+    expect(html).toMatch(
+      new RegExp(
+        `<script type="module" crossorigin src="${boot}" data-app="/assets/index-[\\w-]+\\.js" data-preload="[^"]*">`,
+      ),
+    );
+    expect(html).not.toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
     const keys = state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0]);
     expect(keys).toContain('events');
     const events = state.queries.find((q: { queryKey: unknown[] }) => q.queryKey[0] === 'events');
@@ -96,13 +103,16 @@ describe('the first screen drawn on the server', () => {
     expect(app).not.toMatch(/^<link/);
   });
 
-  it('preloads a drawn page’s code, not the schemas of the answers it already has', async () => {
+  it('fetches a drawn page’s code after its picture, not the schemas of the answers it already has', async () => {
     const lists = JSON.parse(fs.readFileSync(path.join(web, 'dist/route-preloads.json'), 'utf8')) as Record<
       string,
       { code: string[]; answers: string[] }
     >;
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    // What the boot script will fetch once the picture is in; nothing is preloaded from the head.
+    const preloads = (html: string) => {
+      expect(html).not.toContain('rel="modulepreload"');
+      return /data-preload="([^"]*)"/.exec(html)![1]!.split(' ');
+    };
     for (const [url, name] of [
       [`/details/${summit.event.id}/x`, 'details'],
       ['/all-events', 'all-events'],
@@ -147,7 +157,20 @@ describe('withFirstScreen', () => {
     expect(out).toContain('<script type="application/json" id="first-screen-state">{"queries":[]}</script>');
   });
 
-  it('asks for the app’s scripts at low priority once the page is drawn', () => {
+  it('puts the boot script in the app’s place, with the app and its preloads to fetch later', () => {
+    const shell =
+      '<head><script type="module" crossorigin src="/assets/index-A.js"></script>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/runtime-B.js">\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/page-C.js" />\n</head><div id="app"></div>';
+    const out = withFirstScreen(shell, { html: '<main></main>', state: '{}' }, '/assets/boot-D.js');
+    expect(out).toContain(
+      '<script type="module" crossorigin src="/assets/boot-D.js" data-app="/assets/index-A.js" ' +
+        'data-preload="/assets/runtime-B.js /assets/page-C.js"></script>',
+    );
+    expect(out).not.toContain('modulepreload');
+  });
+
+  it('asks for the app’s scripts at low priority once the page is drawn, without a boot script', () => {
     const shell =
       '<head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
       '<link rel="modulepreload" crossorigin href="/assets/app-B.js"></head><div id="app"></div>';

@@ -93,14 +93,38 @@ function lowPriorityScripts(shell: string): string {
 }
 
 /**
+ * With a boot script (docs/decisions/0022-main-thread-on-a-phone.md), the app's script and its
+ * preloads leave the head: the boot script takes the app's place and fetches them, listed in its
+ * `data-app` and `data-preload`, once the page's main picture is painted. Only our own files move.
+ */
+function bootedScripts(shell: string, boot: string): string {
+  const app = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(shell);
+  if (!app) return lowPriorityScripts(shell);
+  const preloads: string[] = [];
+  const rest = shell.replace(
+    /[ \t]*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)"\s*\/?>\n?/g,
+    (_, href) => {
+      preloads.push(href as string);
+      return '';
+    },
+  );
+  return rest.replace(
+    app[0],
+    () =>
+      `<script type="module" crossorigin src="${boot}" data-app="${app[1]}" data-preload="${preloads.join(' ')}"></script>`,
+  );
+}
+
+/**
  * The shell with the first screen inside its root element and the answers beside it. The
  * resources React asks the page to preload (the first pictures) go to the head, where the
- * browser finds them first.
+ * browser finds them first. With `boot` (the web build's first-screen script) the app's code is
+ * fetched after the main picture; without it, at low priority.
  */
-export function withFirstScreen(shell: string, screen: FirstScreen): string {
+export function withFirstScreen(shell: string, screen: FirstScreen, boot?: string): string {
   const leading = /^(?:<link [^>]*\/?>)+/.exec(screen.html)?.[0] ?? '';
   const body = screen.html.slice(leading.length);
-  return lowPriorityScripts(shell)
+  return (boot ? bootedScripts(shell, boot) : lowPriorityScripts(shell))
     .replace('</head>', () => `${leading ? `    ${leading}\n` : ''}  </head>`)
     .replace(
       '<div id="app"></div>',

@@ -45,6 +45,21 @@ function routePreloads(indexFile: string, page: string, withAnswers: boolean): s
 }
 const SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 
+/**
+ * The script that starts the app on a page whose first screen was drawn (first-screen.json,
+ * written by the web build: docs/decisions/0022-main-thread-on-a-phone.md), or undefined.
+ */
+function firstScreenBoot(indexFile: string): string | undefined {
+  const file = join(dirname(indexFile), 'first-screen.json');
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    const boot = (JSON.parse(readBuilt(file)) as { boot?: unknown }).boot;
+    return typeof boot === 'string' && SCRIPT.test(boot) ? boot : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Which page loaded on demand a path opens, by the names route-preloads.json uses. */
 function preloadedPage(path: string): string | undefined {
   if (path === '/all-events') return 'all-events';
@@ -99,7 +114,10 @@ export async function renderPage(ctx: AppContext, indexFile: string, url: string
   // The first screen asks for its own first pictures: the head's would be the same, twice.
   if (screen) delete head.preloadImage;
   const html = renderShell(readBuilt(indexFile), head, ctx.config.publicUrl);
-  return { status: head.status ?? 200, html: screen ? withFirstScreen(html, screen) : html };
+  return {
+    status: head.status ?? 200,
+    html: screen ? withFirstScreen(html, screen, firstScreenBoot(indexFile)) : html,
+  };
 }
 
 /** robots.txt: everything public may be crawled; private pages and the API may not. */
