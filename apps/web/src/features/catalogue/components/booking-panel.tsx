@@ -24,6 +24,7 @@ import { orderTotal } from '../booking-totals';
 import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
 
 const loadBookingChecks = () => import('../booking-checks');
+const CODE_UNREACHABLE = 'We could not reach Tikiti. Check your connection and try again.';
 
 const noDetails: GuestDetails = { full_name: '', email_address: '', msisdn: '' };
 type DetailErrors = Partial<Record<keyof GuestDetails, string>>;
@@ -163,9 +164,19 @@ function OpenBookingPanel({ event }: { event: Event }) {
     void navigate(routes.paymentMethod);
   };
 
+  /** The booking's code loads on demand: when it cannot (a dropped connection), the dialog says so. */
+  const attempt = (action: () => Promise<void>) =>
+    void run(async () => {
+      try {
+        await action();
+      } catch {
+        setError(CODE_UNREACHABLE);
+      }
+    });
+
   const startCardPayment = () => {
     if (busy) return;
-    void run(async () => {
+    attempt(async () => {
       const data = await validBooking('card');
       if (data) await payAndGo(pending(data), 'card');
     });
@@ -176,7 +187,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const mpesaOffered = event.currency === 'KES';
   const startMpesaPayment = () => {
     if (busy) return;
-    void run(async () => {
+    attempt(async () => {
       const data = await validBooking('mpesa');
       if (!data) return;
       const { mpesaPhone } = await loadBookingChecks();
@@ -228,7 +239,8 @@ function OpenBookingPanel({ event }: { event: Event }) {
                 error={lineErrors[t.id]}
                 onChange={(qty) => {
                   setQuantities((q) => ({ ...q, [t.id]: qty }));
-                  void loadBookingChecks();
+                  // Fetched now, so pay is not kept waiting; a failure is said when pay is pressed.
+                  loadBookingChecks().catch(() => {});
                   setLineErrors((errs) => ({ ...errs, [t.id]: undefined }));
                 }}
               />
