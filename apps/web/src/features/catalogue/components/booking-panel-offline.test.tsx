@@ -22,6 +22,8 @@ describe('booking when its checks cannot be loaded', () => {
     expect(within(dialog).getByText('We could not reach Tikiti. Check your connection and try again.')).toBeTruthy();
     expect(seen).toEqual([]);
     expect(useCheckout.getState().booking).toBeNull();
-    expect((screen.getByRole('button', { name: 'Credit / Debit', hidden: true }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Credit / Debit', hidden: true }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 });
