@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { DELAYS_MS, type StoredBooking } from '@tikiti/contract';
 import { answer, mockFetch } from '../../../test-support/fetch';
@@ -13,6 +13,13 @@ const open = (at = `/payment/success?payment_intent_client_secret=${SECRET}`) =>
   renderPage(<PaymentSuccessPage />, { path: '/payment/success', at });
 
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+// The envelope's schemas load with the first answer (lib/api-client.ts). Loaded here, before the
+// clock is faked: on a cold module cache their first load took longer in real time than these
+// tests wait, and the first answer was never read (a failure seen in a fresh clone's CI).
+beforeAll(async () => {
+  await import('../../../lib/answer-schemas');
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
