@@ -24,6 +24,18 @@ function readBuilt(file: string): string {
   return text;
 }
 
+/** A JSON file the web build writes beside index.html, or undefined when it is missing or unreadable. */
+function builtJson(indexFile: string, name: string): unknown {
+  const file = join(dirname(indexFile), name);
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readBuilt(file));
+  } catch {
+    return undefined;
+  }
+}
+const SCRIPT = /^\/assets\/[\w.-]+\.js$/;
+
 /**
  * The scripts a page loaded on demand needs beyond the app's own (route-preloads.json, written by
  * the web build, keyed by page name: the page's `code`, and the schemas of its first `answers`):
@@ -31,33 +43,21 @@ function readBuilt(file: string): string {
  * The schemas only when the page was not drawn with its answers. None when the build has no such file.
  */
 function routePreloads(indexFile: string, page: string, withAnswers: boolean): string[] {
-  const file = join(dirname(indexFile), 'route-preloads.json');
-  if (!fs.existsSync(file)) return [];
-  try {
-    const lists = (JSON.parse(readBuilt(file)) as Record<string, { code?: unknown; answers?: unknown } | undefined>)[
-      page
-    ];
-    const files = [lists?.code, withAnswers ? lists?.answers : []].flatMap((l) => (Array.isArray(l) ? l : []));
-    return files.filter((f): f is string => typeof f === 'string' && SCRIPT.test(f));
-  } catch {
-    return [];
-  }
+  const lists = (
+    builtJson(indexFile, 'route-preloads.json') as
+      Record<string, { code?: unknown; answers?: unknown } | undefined> | undefined
+  )?.[page];
+  const files = [lists?.code, withAnswers ? lists?.answers : []].flatMap((l) => (Array.isArray(l) ? l : []));
+  return files.filter((f): f is string => typeof f === 'string' && SCRIPT.test(f));
 }
-const SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 
 /**
  * The script that starts the app on a page whose first screen was drawn (first-screen.json,
  * written by the web build: docs/decisions/0022-main-thread-on-a-phone.md), or undefined.
  */
 function firstScreenBoot(indexFile: string): string | undefined {
-  const file = join(dirname(indexFile), 'first-screen.json');
-  if (!fs.existsSync(file)) return undefined;
-  try {
-    const boot = (JSON.parse(readBuilt(file)) as { boot?: unknown }).boot;
-    return typeof boot === 'string' && SCRIPT.test(boot) ? boot : undefined;
-  } catch {
-    return undefined;
-  }
+  const boot = (builtJson(indexFile, 'first-screen.json') as { boot?: unknown } | undefined)?.boot;
+  return typeof boot === 'string' && SCRIPT.test(boot) ? boot : undefined;
 }
 
 /** Which page loaded on demand a path opens, by the names route-preloads.json uses. */
