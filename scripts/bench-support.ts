@@ -90,3 +90,52 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** A process's CPU time so far (user + system, or only system), in ms; with its waited-for children's when asked. */
+export function cpuOf(pid: number, children = false, systemOnly = false): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // Fields from the state on: utime is the 12th, stime 13th, cutime 14th, cstime 15th.
+  const [u, s, cu, cs] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+  if (systemOnly) return s! * TICK_MS;
+  return (u! + s! + (children ? cu! + cs! : 0)) * TICK_MS;
+}
+
+/** Context switches of a process so far: voluntary (it waited) and involuntary (it was preempted). */
+export function switchesOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const n = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { voluntary: n('voluntary_ctxt_switches'), involuntary: n('nonvoluntary_ctxt_switches') };
+}
+
+/** CPU time of the PostgreSQL server on this port: the postmaster, its children and its ended children. */
+export function postgresCpu(url: string): number {
+  const port = new URL(url).port;
+  const postmaster = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .find((d) => {
+      try {
+        const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        return (
+          (cmd.includes('postgres') && cmd.includes(`-p\0${port}`)) ||
+          (cmd.includes('postgres') && cmd.includes(`-p ${port}`))
+        );
+      } catch {
+        return false;
+      }
+    });
+  if (!postmaster) return NaN;
+  const pid = Number(postmaster);
+  let total = cpuOf(pid, true);
+  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === pid) total += cpuOf(Number(d));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}

@@ -4,7 +4,8 @@
  * (apps/api/dist, run `npm run build` first) under `node --cpu-prof` with CATALOGUE_CACHE_MS=0,
  * drives the browse mix of `npm run bench` (scripts/bench-browse.ts) with autocannon, counts
  * the statements PostgreSQL ran per request, and prints the functions with the most self time
- * and the most total time from the profile.
+ * and the most total time from the profile. BENCH_PATHS=<regular expression> keeps only the
+ * mix's paths it matches (e.g. `category/view`, `filter=`), to look at one kind of request.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPostgres } from '../apps/api/src/test-support/postgres-server.js';
 import { browseMix } from './bench-browse.js';
+import { cpuOf, postgresCpu, switchesOf } from './bench-support.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 15);
@@ -97,55 +99,6 @@ export function summarise(profile: Profile, window: { from: number; to: number }
   return `Groups (a sample counts in each group whose test matches its stack):\n${grouped}\n\nSelf time (top ${top}):\n${rank(self)}\n\nTotal time (top ${top}):\n${rank(total)}`;
 }
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/** A process's CPU time so far (user + system, or only system), in ms; with its waited-for children's when asked. */
-function cpuOf(pid: number, children = false, systemOnly = false): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // Fields from the state on: utime is the 12th, stime 13th, cutime 14th, cstime 15th.
-  const [u, s, cu, cs] = [11, 12, 13, 14].map((i) => Number(fields[i]));
-  if (systemOnly) return s! * TICK_MS;
-  return (u! + s! + (children ? cu! + cs! : 0)) * TICK_MS;
-}
-
-/** Context switches of a process so far: voluntary (it waited) and involuntary (it was preempted). */
-function switchesOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const n = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-  return { voluntary: n('voluntary_ctxt_switches'), involuntary: n('nonvoluntary_ctxt_switches') };
-}
-
-/** CPU time of the PostgreSQL server on this port: the postmaster, its children and its ended children. */
-function postgresCpu(url: string): number {
-  const port = new URL(url).port;
-  const postmaster = fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .find((d) => {
-      try {
-        const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
-        return (
-          (cmd.includes('postgres') && cmd.includes(`-p\0${port}`)) ||
-          (cmd.includes('postgres') && cmd.includes(`-p ${port}`))
-        );
-      } catch {
-        return false;
-      }
-    });
-  if (!postmaster) return NaN;
-  const pid = Number(postmaster);
-  let total = cpuOf(pid, true);
-  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      if (ppid === pid) total += cpuOf(Number(d));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
-
 let window = { from: 0, to: Number.MAX_SAFE_INTEGER };
 
 async function main() {
@@ -187,7 +140,9 @@ async function main() {
       server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
     const base = `http://127.0.0.1:${port}`;
-    const mix = await browseMix(base);
+    // BENCH_PATHS=<regular expression>: only the mix's paths it matches (one kind of request).
+    const only = process.env.BENCH_PATHS ? new RegExp(process.env.BENCH_PATHS) : undefined;
+    const mix = (await browseMix(base)).filter((p) => !only || only.test(p));
     // --baseline: the same bodies from memory (scripts/bench-server.mjs), for comparison.
     const paths = process.argv.includes('--baseline')
       ? mix.map((p) => `/bench/baseline?path=${encodeURIComponent(p)}`)

@@ -165,9 +165,11 @@ const { fullDescription: _fullDescription, ...cardEventColumns } = eventColumns;
 
 /**
  * A page of cards: the page's events as in `eventPageQuery` but without the full description,
- * and their open ticket types summed up in the same statement (a join and GROUP BY) instead of
- * aggregated to JSON: PostgreSQL builds no JSON per ticket type and Node parses and maps none
- * (measured in docs/scaling.md#the-uncached-request).
+ * and their open ticket types summed up in the same statement instead of aggregated to JSON:
+ * PostgreSQL builds no JSON per ticket type and Node parses and maps none. The sums are a
+ * lateral subquery per event, not a join and GROUP BY over the page: PostgreSQL then sorts
+ * the page once instead of grouping and sorting every (event, ticket type) row
+ * (docs/scaling.md#the-uncached-request).
  */
 function cardPageQuery(db: Db, where: SQL, limit: Placeholder, offset: Placeholder) {
   const page = db.$with('page').as(
@@ -179,26 +181,36 @@ function cardPageQuery(db: Db, where: SQL, limit: Placeholder, offset: Placehold
       .limit(limit as unknown as number)
       .offset(offset as unknown as number),
   );
+  // ticket_types' columns are named in full: "events"."id" inside is the outer row's.
+  const summary = db
+    .select({
+      ticketsBought: sql<number>`coalesce(sum(${ticketTypes.sold}), 0)::int`.as('tickets_bought'),
+      maxTickets: sql<number>`coalesce(sum(${ticketTypes.maxTickets}), 0)::int`.as('seats_offered'),
+      priceFromMinor: sql<number | null>`min(${ticketTypes.priceMinor}) FILTER (WHERE ${seatsLeft} > 0)`.as(
+        'price_from_minor',
+      ),
+      openTypes: sql<number>`count(*)::int`.as('open_types'),
+      typesWithSeats: sql<number>`(count(*) FILTER (WHERE ${seatsLeft} > 0))::int`.as('types_with_seats'),
+    })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.eventId, events.id), sql`${ticketTypes.status} = ${sql.raw(String(TICKET_STATUS.open))}`))
+    .as('summary');
   return db
     .with(page)
     .select({
       ...cardEventColumns,
-      ticketsBought: sql<number>`coalesce(sum(${ticketTypes.sold}), 0)::int`,
-      maxTickets: sql<number>`coalesce(sum(${ticketTypes.maxTickets}), 0)::int`,
-      priceFromMinor: sql<number | null>`min(${ticketTypes.priceMinor}) FILTER (WHERE ${seatsLeft} > 0)`,
-      openTypes: sql<number>`count(${ticketTypes.id})::int`,
-      typesWithSeats: sql<number>`(count(${ticketTypes.id}) FILTER (WHERE ${seatsLeft} > 0))::int`,
+      ticketsBought: summary.ticketsBought,
+      maxTickets: summary.maxTickets,
+      priceFromMinor: summary.priceFromMinor,
+      openTypes: summary.openTypes,
+      typesWithSeats: summary.typesWithSeats,
       total: page.total,
     })
     .from(page)
     .innerJoin(events, eq(events.id, page.id))
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))
-    .leftJoin(
-      ticketTypes,
-      and(eq(ticketTypes.eventId, events.id), sql`${ticketTypes.status} = ${sql.raw(String(TICKET_STATUS.open))}`),
-    )
-    .groupBy(events.id, categories.id, organisations.id, page.total)
+    .crossJoinLateral(summary)
     .orderBy(...soonestFirst);
 }
 
