@@ -100,7 +100,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     }
   });
   guardDevPages(app, config);
-  registerMetrics(app, ctx);
+  const metrics = registerMetrics(app, ctx);
 
   // External plugins. The security headers (docs/security.md): helmet's middleware is built once
   // here and applied to every response; building it per request (as the Fastify wrapper does)
@@ -176,7 +176,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     });
   }
 
-  await serveWeb(app, ctx, config.webDist ?? defaultWebDist);
+  await serveWeb(app, ctx, config.webDist ?? defaultWebDist, metrics.firstScreenShed);
   return app;
 }
 
@@ -213,7 +213,7 @@ function answerClientError(this: FastifyInstance, err: Error & { code?: string }
 }
 
 /** Serves the built SPA: hashed assets cached for a year, every other page gets index.html. */
-async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string) {
+async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string, onShed: () => void) {
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -249,8 +249,12 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string) {
         headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
       });
     },
-    ctx.config.catalogueCacheMs,
-    (err) => app.log.warn({ err }, 'first screen not drawn; the page is sent without it'),
+    {
+      freshMs: ctx.config.catalogueCacheMs,
+      perSecond: ctx.config.firstScreensPerSecond,
+      onError: (err) => app.log.warn({ err }, 'first screen not drawn; the page is sent without it'),
+      onShed,
+    },
   );
   if (hasWeb) screens.warm();
   app.setNotFoundHandler(async (request, reply) => {

@@ -47,6 +47,11 @@ const envSchema = z.object({
   DEMO_DATA: bool.default(true),
   /** How long public catalogue responses may be reused; 0 turns the cache off. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Pages the server may draw per second (docs/decisions/0023-first-screens-on-a-budget.md); past
+   * it a page is sent without its first screen and the browser draws it. 0: never on the server.
+   */
+  FIRST_SCREENS_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(20),
   /** How long a booking holds its tickets while the buyer pays (docs/product.md#inventory). */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   /** Bookings one address may start in 10 minutes (holds cost seats); 0 turns the limit off. */
@@ -214,6 +219,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     demoData: e.DEMO_DATA,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    firstScreensPerSecond: e.FIRST_SCREENS_PER_SECOND,
     holdMinutes: e.HOLD_MINUTES,
     bookingsPerAddress: e.BOOKINGS_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,

@@ -9,7 +9,7 @@ import { isLocalCaller } from './dev-pages.js';
 /**
  * `/metrics` in Prometheus' text format (docs/operations.md, "Metrics"): request rate and
  * latency per route, the database pool, the job queue, bookings and payments by state, and
- * Node's own (memory, event-loop lag, GC). Scraped from this machine, or from anywhere with
+ * Node's own (memory, event-loop lag, GC), and pages sent without their first screen. Scraped from this machine, or from anywhere with
  * `Authorization: Bearer <METRICS_TOKEN>`; everyone else gets the 404 of a path that does
  * not exist. One registry per app, so tests and several apps in one process stay apart.
  */
@@ -76,6 +76,12 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
     'status',
   );
 
+  const firstScreensShed = new Counter({
+    name: 'tikiti_first_screens_shed_total',
+    help: 'Pages sent without their first screen because the budget of drawings was spent (FIRST_SCREENS_PER_SECOND)',
+    registers: [registry],
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never its values; an unmatched path is one label, not thousands.
     const route = request.routeOptions.url ?? '(unmatched)';
@@ -96,4 +102,5 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
       .header('cache-control', 'no-store')
       .send(await registry.metrics());
   });
+  return { firstScreenShed: () => firstScreensShed.inc() };
 }

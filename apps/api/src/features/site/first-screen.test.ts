@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slugify } from '@tikiti/contract';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { withFirstScreen } from './first-screen.js';
+import { firstScreenRenderer, withFirstScreen } from './first-screen.js';
 
 /**
  * Home, all events and an event's page as a phone receives them before any script runs: their
@@ -141,6 +141,79 @@ describe('the first screen drawn on the server', () => {
       const { html, state } = await page(url);
       expect(html).toContain('<div id="app"></div>');
       expect(state).toBeNull();
+    }
+  });
+});
+
+describe('the budget of drawings', () => {
+  /** A stand-in for the web build's server module that draws the address it is given. */
+  const standIn = () => {
+    const file = path.join(root, 'stand-in.mjs');
+    fs.writeFileSync(
+      file,
+      'export function answerCallsWith() {}\nexport async function renderFirstScreen(url) { return { html: url, state: "{}" }; }\n',
+    );
+    return file;
+  };
+  const renderer = (perSecond: number, freshMs = 1000) => {
+    const clock = { ms: 0 };
+    const shed: string[] = [];
+    const screens = firstScreenRenderer(standIn(), () => Promise.reject(new Error('no calls')), {
+      freshMs,
+      perSecond,
+      onError: (err) => {
+        throw err;
+      },
+      onShed: () => shed.push('shed'),
+      now: () => clock.ms,
+    });
+    const drawn = async (url: string) => (await screens.render(url))?.html ?? null;
+    return { clock, shed, drawn };
+  };
+
+  it('draws as many new pages as a second allows, sends the rest without, and refills with time', async () => {
+    const { clock, shed, drawn } = renderer(2);
+    expect([await drawn('/a'), await drawn('/b'), await drawn('/c')]).toEqual(['/a', '/b', null]);
+    expect(shed).toHaveLength(1);
+    // A page drawn this second costs nothing again.
+    expect(await drawn('/a')).toBe('/a');
+    clock.ms = 500; // half a second: one more drawing
+    expect([await drawn('/c'), await drawn('/d')]).toEqual(['/c', null]);
+    clock.ms = 60_000; // a quiet minute saves no more than one second's worth
+    expect([await drawn('/e'), await drawn('/f'), await drawn('/g')]).toEqual(['/e', '/f', null]);
+    expect(shed).toHaveLength(3);
+  });
+
+  it('draws nothing on the server with a budget of 0', async () => {
+    const { shed, drawn } = renderer(0);
+    expect(await drawn('/a')).toBeNull();
+    expect(shed).toHaveLength(1);
+  });
+
+  it('past the budget, a page still answers 200 with its title and JSON-LD, and /metrics counts it', async () => {
+    // The server module is one per process: this app's answers replace the first app's, which
+    // draws nothing after this test.
+    const one = await createTestApp({ WEB_DIST: path.join(root, 'dist'), FIRST_SCREENS_PER_SECOND: '1' });
+    try {
+      const org = await createOrganiser(one.database.db);
+      const categoryId = (await createCategory(one.database.db)).id;
+      const [a, b] = await Promise.all(
+        ['Kisumu Lakeside Expo', 'Gala <b>night</b>'].map((title) =>
+          createEvent(one.database.db, { organisationId: org.organisationId, categoryId, title }),
+        ),
+      );
+      const get = (url: string) => one.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+      // Two pages at once: one token, so one is drawn and the other goes out without its first screen.
+      const pages = await Promise.all([a!, b!].map((e) => get(`/details/${e.event.id}/x`)));
+      const drawn = pages.filter((p) => p.body.includes('id="first-screen-state"'));
+      const shed = pages.filter((p) => p.body.includes('<div id="app"></div>'));
+      expect([drawn.length, shed.length]).toEqual([1, 1]);
+      expect(shed[0]!.statusCode).toBe(200);
+      expect(shed[0]!.body).toMatch(/<title>(Kisumu Lakeside Expo|Gala &lt;b&gt;night&lt;\/b&gt;) · Tikiti<\/title>/);
+      expect(shed[0]!.body).toContain('<script type="application/ld+json">');
+      expect((await get('/metrics')).body).toMatch(/^tikiti_first_screens_shed_total 1$/m);
+    } finally {
+      await one.close();
     }
   });
 });

@@ -23,27 +23,66 @@ interface ServerModule {
 const MAX_KEPT = 200;
 
 export interface FirstScreenRenderer {
-  /** The first screen of `url` (path and query), or null when there is no server build or it failed. */
+  /**
+   * The first screen of `url` (path and query), or null when there is no server build, it failed,
+   * or the budget of new drawings is spent for now.
+   */
   render(url: string): Promise<FirstScreen | null>;
   /** Loads the module now (about 2.6 MB of script), so the first visitor does not wait for it. */
   warm(): void;
 }
 
+export interface FirstScreenOptions {
+  /** A page drawn this recently (ms) is sent again; 0 draws every time. */
+  freshMs: number;
+  /**
+   * New drawings per second, with as many in a burst; 0 draws none. A page drawn this recently is
+   * free (docs/decisions/0023-first-screens-on-a-budget.md).
+   */
+  perSecond: number;
+  onError(err: unknown): void;
+  /** A page the budget left to the browser. */
+  onShed?(): void;
+  /** The clock, in ms. */
+  now?(): number;
+}
+
+/**
+ * A token bucket: `perSecond` tokens a second, at most `perSecond` kept. `take` spends one if
+ * there is one.
+ */
+function budget(perSecond: number, now: () => number) {
+  let tokens = perSecond;
+  let at = now();
+  return {
+    take() {
+      const t = now();
+      tokens = Math.min(perSecond, tokens + ((t - at) / 1000) * perSecond);
+      at = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+
 /**
  * Renders with the module at `entryFile`, loaded once (restart the API after a rebuild, as for its
  * own code). A page drawn in the last `freshMs` is sent again (the catalogue's answers are cached as
- * long: docs/operations.md#caching); 0 draws every time.
+ * long: docs/operations.md#caching). A drawing costs 30–70 ms of the event loop against 1–2 ms for
+ * the page's answers, so new drawings are on a budget: past it, the page goes out without its first
+ * screen, as when the module is missing, and the browser draws it.
  */
 export function firstScreenRenderer(
   entryFile: string,
   answer: AnswerCall,
-  freshMs: number,
-  onError: (err: unknown) => void,
+  { freshMs, perSecond, onError, onShed, now = Date.now }: FirstScreenOptions,
 ): FirstScreenRenderer {
   // Looked for once, not on every page request: the build does not appear under a running server.
   const present = fs.existsSync(entryFile);
   let module: Promise<ServerModule> | null = null;
   const kept = new Map<string, { at: number; screen: Promise<FirstScreen | null> }>();
+  const drawings = budget(perSecond, now);
 
   const load = () =>
     (module ??= import(pathToFileURL(entryFile).href).then((m: ServerModule) => {
@@ -62,17 +101,21 @@ export function firstScreenRenderer(
 
   return {
     warm() {
-      if (present) load().catch(onError);
+      if (present && perSecond > 0) load().catch(onError);
     },
     async render(url) {
       if (!present) return null;
-      const now = Date.now();
+      const at = now();
       const hit = kept.get(url);
-      if (hit && now - hit.at < freshMs) return hit.screen;
+      if (hit && at - hit.at < freshMs) return hit.screen;
+      if (!drawings.take()) {
+        onShed?.();
+        return null;
+      }
       const screen = draw(url);
       if (freshMs > 0) {
         if (kept.size >= MAX_KEPT) kept.clear();
-        kept.set(url, { at: now, screen });
+        kept.set(url, { at, screen });
       }
       return screen;
     },
