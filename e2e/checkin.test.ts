@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import type { DoorEvent, DoorKit, ETicket, Event, TicketType } from '@tikiti/contract';
-import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { CHROMIUM_FLAGS, chromiumPath, launchBrowser, VIEWPORTS } from './support/browser.js';
+import { signInDemoOrganiser } from './support/organiser.js';
 import { buyAsGuest } from './support/buy.js';
 import { apiData } from './support/api.js';
 
@@ -47,14 +47,6 @@ async function shot(page: Page, name: string, { full = true } = {}) {
 
 const tokenOf = async (page: Page) =>
   JSON.parse((await page.evaluate<string | null>("localStorage.getItem('tikiti')")) ?? '{}').state?.token as string;
-
-async function signInOrganiser(page: Page) {
-  await page.goto('/organizer/login');
-  await page.getByLabel('Username').fill(DEMO_ORGANISER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_ORGANISER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/organizer/dashboard');
-}
 
 /** One of the organiser's door events, not cancelled, with an open paid ticket type that has `left` tickets. */
 async function doorEventWith(token: string, left: number): Promise<{ event: Event; ticket: TicketType }> {
@@ -116,7 +108,7 @@ describe('check-in at the door', () => {
     const door = await newPage(VIEWPORTS.phone);
     context = door.context;
     const { page, failures } = door;
-    await signInOrganiser(page);
+    await signInDemoOrganiser(page);
     const organiserToken = await tokenOf(page);
     const { event, ticket } = await doorEventWith(organiserToken, 2);
 
@@ -210,7 +202,7 @@ describe('check-in at the door', () => {
   it('shows the door pages at 1280 px', async () => {
     const { context: wide, page, failures } = await newPage(VIEWPORTS.desktop);
     try {
-      await signInOrganiser(page);
+      await signInDemoOrganiser(page);
       const token = await tokenOf(page);
       const [first] = await apiData<DoorEvent[]>('client/checkin/events', token);
       await page.goto('/organizer/checkin');
@@ -276,7 +268,7 @@ describe('the door camera', () => {
   it('reads a ticket’s QR code from the camera and answers it full screen (390 px)', async () => {
     const buyer = await newPage(VIEWPORTS.phone);
     const organiser = await newPage(VIEWPORTS.phone);
-    await signInOrganiser(organiser.page);
+    await signInDemoOrganiser(organiser.page);
     const token = await tokenOf(organiser.page);
     await organiser.context.close();
     const { event, ticket } = await doorEventWith(token, 1);
@@ -299,7 +291,7 @@ describe('the door camera', () => {
       page.on('console', (msg) => {
         if (msg.type() === 'error') failures.push(msg.text());
       });
-      await signInOrganiser(page);
+      await signInDemoOrganiser(page);
       await page.goto(`/organizer/checkin/${event.id}`);
       await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
       expect(await page.evaluate<boolean>("'BarcodeDetector' in window")).toBe(false);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Event, Order, SalesSummary } from '@tikiti/contract';
-import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { signInDemoOrganiser } from './support/organiser.js';
 import { apiData } from './support/api.js';
 
 /**
@@ -19,14 +19,6 @@ let browser: Browser;
 const banner = (page: Page, text: string | RegExp) => page.locator('[aria-live="polite"]').getByText(text);
 const tokenOf = async (page: Page) =>
   (await page.evaluate('JSON.parse(localStorage.getItem("tikiti")).state.token')) as string;
-
-async function signIn(page: Page) {
-  await page.goto('/organizer/login');
-  await page.getByLabel('Username').fill(DEMO_ORGANISER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_ORGANISER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/organizer/dashboard');
-}
 
 /** A published, upcoming event of the organiser with paid bookings (the demo data has several). */
 async function eventWithSales(token: string, skip: number[] = []): Promise<Event> {
@@ -56,7 +48,7 @@ describe('orders, refunds and cancellation', () => {
     page.on('response', (res) => {
       if (res.url().includes('/v1/') && res.status() >= 500) failures.push(`${res.status()} ${res.url()}`);
     });
-    await signIn(page);
+    await signInDemoOrganiser(page);
     const token = await tokenOf(page);
     const event = await eventWithSales(token);
     refundedEventId = event.id;
@@ -134,7 +126,7 @@ describe('orders, refunds and cancellation', () => {
   it('reads well at phone width', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl });
     const page = await context.newPage();
-    await signIn(page);
+    await signInDemoOrganiser(page);
     await page.goto(`/organizer/orders/${refundedEventId}`);
     await page.getByRole('list', { name: 'Bookings' }).waitFor();
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');

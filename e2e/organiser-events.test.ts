@@ -5,8 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, nairobiDay, type DashboardSummary, type Event } from '@tikiti/contract';
-import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
+import { signInDemoOrganiser } from './support/organiser.js';
 import { apiData } from './support/api.js';
 
 /**
@@ -71,14 +71,6 @@ const tokenOf = async (page: Page) =>
 const money = (amount: number, currency: string) =>
   `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: currency === 'KES' ? 0 : 2, maximumFractionDigits: currency === 'KES' ? 0 : 2 })}`;
 
-async function signIn(page: Page) {
-  await page.goto('/organizer/login');
-  await page.getByLabel('Username').fill(DEMO_ORGANISER_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_ORGANISER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/organizer/dashboard');
-}
-
 /** The four dashboard cards show exactly what GET v1/client/summary says. */
 async function expectFiguresMatch(page: Page) {
   const summary = await apiData<DashboardSummary>('client/summary', await tokenOf(page));
@@ -135,7 +127,7 @@ describe('organiser events journey', () => {
       if (res.url().includes('/v1/') && res.status() >= 500) failures.push(`${res.status()} ${res.url()}`);
     });
 
-    await signIn(page);
+    await signInDemoOrganiser(page);
     const before = await expectFiguresMatch(page);
     await page.getByRole('heading', { name: /^Hello, / }).waitFor();
     await screenshot(page, 'organiser-dashboard-desktop');
@@ -313,7 +305,7 @@ describe('organiser events journey', () => {
     const failures: string[] = [];
     page.on('pageerror', (err) => failures.push(err.message));
 
-    await signIn(page);
+    await signInDemoOrganiser(page);
     await expectFiguresMatch(page);
     await page.getByRole('article').first().waitFor();
     await screenshot(page, 'organiser-dashboard-phone');
