@@ -34,3 +34,8 @@ export function qrDetector(): Promise<QrDetector> {
   loading.catch(() => (loading = null));
   return loading;
 }
+
+/** Forgets a detector that fails on every frame, so the next start makes a new one. */
+export function dropQrDetector() {
+  loading = null;
+}

@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Camera, CameraOff } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { qrDetector } from '../barcode';
+import { dropQrDetector, qrDetector, type QrDetector } from '../barcode';
 
 /** How often a frame is read, and how long the same code is ignored after it was answered. */
 const FRAME_MS = 200;
 const SAME_CODE_MS = 4_000;
+/**
+ * Reads in a row that fail, not merely find nothing, before the door is told: a reader whose
+ * WebAssembly did not load fails on every frame, and a camera that silently reads nothing would
+ * leave the queue waiting.
+ */
+const FAILED_READS = 15;
 
 function cameraMessage(err: unknown): string {
   const name = err instanceof DOMException ? err.name : '';
@@ -27,6 +33,7 @@ export function CameraScanner({ paused, onCode }: { paused: boolean; onCode: (co
   const [error, setError] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
+  const detector = useRef<QrDetector | null>(null);
   const last = useRef<{ code: string; at: number } | null>(null);
   const pausedRef = useRef(paused);
   const onCodeRef = useRef(onCode);
@@ -48,36 +55,14 @@ export function CameraScanner({ paused, onCode }: { paused: boolean; onCode: (co
     setStarting(true);
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('no camera API', 'NotFoundError');
-      const [detector, media] = await Promise.all([
+      const [found, media] = await Promise.all([
         qrDetector(),
         navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
       ]);
+      detector.current = found;
       stream.current = media;
+      // The video element shows; the effect below plays the stream in it and reads frames.
       setOn(true);
-      // Wait for the element to show, then read frames.
-      await new Promise((r) => requestAnimationFrame(r));
-      const el = video.current;
-      if (!el) return;
-      el.srcObject = media;
-      await el.play();
-      const read = async () => {
-        if (!stream.current) return;
-        if (!pausedRef.current && el.readyState >= 2) {
-          try {
-            const [found] = await detector.detect(el);
-            const code = found?.rawValue.trim();
-            const seen = last.current;
-            if (code && !(seen && seen.code === code && Date.now() - seen.at < SAME_CODE_MS)) {
-              last.current = { code, at: Date.now() };
-              onCodeRef.current(code);
-            }
-          } catch {
-            // A frame the detector cannot read: the next one.
-          }
-        }
-        setTimeout(() => void read(), FRAME_MS);
-      };
-      void read();
     } catch (err) {
       stop();
       setError(cameraMessage(err));
@@ -85,6 +70,54 @@ export function CameraScanner({ paused, onCode }: { paused: boolean; onCode: (co
       setStarting(false);
     }
   };
+
+  // Once the video element is on the page (not after a guessed frame: on a busy phone the
+  // element could come later, and the camera would show but never read).
+  useEffect(() => {
+    const el = video.current;
+    const media = stream.current;
+    const reader = detector.current;
+    if (!on || !el || !media || !reader) return;
+    let ended = false;
+    let failed = 0;
+    const read = async () => {
+      if (ended || stream.current !== media) return;
+      if (!pausedRef.current && el.readyState >= 2) {
+        try {
+          const [found] = await reader.detect(el);
+          failed = 0;
+          const code = found?.rawValue.trim();
+          const seen = last.current;
+          if (code && !(seen && seen.code === code && Date.now() - seen.at < SAME_CODE_MS)) {
+            last.current = { code, at: Date.now() };
+            onCodeRef.current(code);
+          }
+        } catch (err) {
+          // A frame the detector cannot read: the next one, unless it never can.
+          if (++failed === FAILED_READS) {
+            console.warn('door camera: the QR reader fails on every frame', err);
+            dropQrDetector();
+            stop();
+            setError('The camera could not read codes here. Try starting it again, or type the code below.');
+            return;
+          }
+        }
+      }
+      setTimeout(() => void read(), FRAME_MS);
+    };
+    el.srcObject = media;
+    el.play().then(
+      () => void read(),
+      (err: unknown) => {
+        if (ended) return;
+        stop();
+        setError(cameraMessage(err));
+      },
+    );
+    return () => {
+      ended = true;
+    };
+  }, [on]);
 
   useEffect(() => () => stream.current?.getTracks().forEach((t) => t.stop()), []);
 
