@@ -94,11 +94,10 @@ async function browse(pgUrl: string) {
       // CPU time per request of the API (with the embedded database's thread), PostgreSQL (when it
       // is the database) and this process (autocannon), from /proc: where the machine's cores go.
       const cpuPer = async (p: string[]) => {
-        const used = () => ({
-          api: cpuOf(server.pid),
-          db: url ? postgresCpu(url) : 0,
-          bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
-        });
+        const used = () => {
+          const own = process.cpuUsage();
+          return { api: cpuOf(server.pid), db: url ? postgresCpu(url) : 0, bench: (own.user + own.system) / 1000 };
+        };
         const before = used();
         const r = await load(base, p, browseSeconds);
         const after = used();

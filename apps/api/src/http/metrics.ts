@@ -8,10 +8,10 @@ import { isLocalCaller } from './dev-pages.js';
 
 /**
  * `/metrics` in Prometheus' text format (docs/operations.md, "Metrics"): request rate and
- * latency per route, the database pool, the job queue, bookings and payments by state, and
- * Node's own (memory, event-loop lag, GC), and pages sent without their first screen. Scraped from this machine, or from anywhere with
- * `Authorization: Bearer <METRICS_TOKEN>`; everyone else gets the 404 of a path that does
- * not exist. One registry per app, so tests and several apps in one process stay apart.
+ * latency per route, the database pool, the job queue, bookings and payments by state, pages
+ * sent without their first screen, and Node's own (memory, event-loop lag, GC). Scraped from
+ * this machine, or from anywhere with `Authorization: Bearer <METRICS_TOKEN>`; everyone else
+ * gets the 404 of a path that does not exist. One registry per app, so tests and several apps in one process stay apart.
  */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
   const registry = new Registry();

@@ -24,12 +24,18 @@ function readBuilt(file: string): string {
   return text;
 }
 
+/** The parsed JSON files of the web build, parsed again only when their text changed. */
+const builtValues = new Map<string, { text: string; value: unknown }>();
 /** A JSON file the web build writes beside index.html, or undefined when it is missing or unreadable. */
 function builtJson(indexFile: string, name: string): unknown {
   const file = join(dirname(indexFile), name);
-  if (!fs.existsSync(file)) return undefined;
   try {
-    return JSON.parse(readBuilt(file));
+    const text = readBuilt(file);
+    const parsed = builtValues.get(file);
+    if (parsed?.text === text) return parsed.value;
+    const value: unknown = JSON.parse(text);
+    builtValues.set(file, { text, value });
+    return value;
   } catch {
     return undefined;
   }
