@@ -145,7 +145,8 @@ export interface ImageRef {
  * `<img srcset>`: made from the stored JPEG on first use and kept in a small in-memory cache.
  */
 export async function loadWebp(stores: ImageStoresOf, db: Db, image: ImageRef, variant: ImageVariant, width: number) {
-  const cacheKey = `${image.id}:${variant}:${width}`;
+  // By the image's key, unique across databases (ids repeat: two apps in one process, the tests).
+  const cacheKey = `${image.key}:${variant}:${width}`;
   const cached = renditions.get(cacheKey);
   if (cached) {
     // Most recently used last: the oldest entry is the first one dropped.

@@ -230,3 +230,26 @@ describe.each(['database', 's3'] as const)('images stored in %s', (storage) => {
     });
   });
 });
+
+it('never serves one database’s WebP rendition for another’s image with the same id', async () => {
+  // Two apps in one process (as the test suites run them) whose first images share an id.
+  const apps = [await createTestApp(), await createTestApp()];
+  try {
+    const widths = [300, 500];
+    const webpWidths: number[] = [];
+    for (const [i, app] of apps.entries()) {
+      const db = app.database.db;
+      const org = await createOrganiser(db);
+      const category = await createCategory(db);
+      const { event } = await createEvent(db, { organisationId: org.organisationId, categoryId: category.id });
+      const stored = await storeImage({ config: app.config, db }, await jpeg(widths[i]!, 200));
+      await db.update(events).set({ imageId: stored.id }).where(eq(events.id, event.id));
+      const res = await app.app.inject({ method: 'GET', url: `/media/${stored.key}/640.webp` });
+      expect(res.statusCode).toBe(200);
+      webpWidths.push((await sharp(res.rawPayload).metadata()).width!);
+    }
+    expect(webpWidths).toEqual(widths);
+  } finally {
+    await Promise.all(apps.map((a) => a.close()));
+  }
+});

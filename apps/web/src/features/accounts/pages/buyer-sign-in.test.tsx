@@ -25,11 +25,11 @@ const googleScripts = () => document.querySelectorAll('script[src*="accounts.goo
 describe('buyer sign-in and sign-up (docs/product.md#buyer-sign-in)', () => {
   it('without a Google client id shows no Google button and never loads Google’s script', async () => {
     const seen = mockFetch(api);
-    open('login');
+    const { queryClient } = open('login');
     await waitFor(() => expect(seen.map((r) => r.path)).toContain('/v1/auth/config'));
     expect(seen.find((r) => r.path === '/v1/auth/config')!.headers.Auth).toBeUndefined();
-    // Give a configured page every chance to show its button.
-    await new Promise((r) => setTimeout(r, 50));
+    // The page has the answer (and drew with it) before anything is said to be absent.
+    await waitFor(() => expect(queryClient.getQueryState(['auth-config'])?.status).toBe('success'));
     expect(screen.queryByTestId('google-sign-in')).toBeNull();
     expect(screen.queryByText('or use your email')).toBeNull();
     expect(googleScripts()).toHaveLength(0);
