@@ -1,5 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.js';
+import { envSchema, readConfig } from './config.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const variablesIn = (text: string) =>
+  [...new Set(text.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b(?:PORT|HOST)\b/g))].sort();
 
 describe('configuration', () => {
   it('has defaults that need no account anywhere', () => {
@@ -87,5 +93,23 @@ describe('configuration', () => {
 
   it('treats empty values as unset', () => {
     expect(readConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('is documented whole: the README’s table and .env.example name every variable, and no other', () => {
+    const declared = Object.keys(envSchema.shape).sort();
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('| Variable |'), readme.indexOf('\n\n', readme.indexOf('| Variable |')));
+    const firstColumn = table
+      .split('\n')
+      .slice(2)
+      .map((row) => row.split('|')[1] ?? '')
+      .join(' ');
+    expect(variablesIn(firstColumn)).toEqual(declared);
+    const example = fs
+      .readFileSync(path.join(repoRoot, '.env.example'), 'utf8')
+      .split('\n')
+      .filter((line) => /^#? ?[A-Z][A-Z0-9_]*=/.test(line))
+      .map((line) => line.replace(/^# ?/, '').split('=')[0]!);
+    expect([...new Set(example)].sort()).toEqual(declared);
   });
 });

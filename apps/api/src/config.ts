@@ -14,7 +14,8 @@ const ms = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).d
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
-const envSchema = z.object({
+/** Exported for the test that holds the README's table and .env.example to it. */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
