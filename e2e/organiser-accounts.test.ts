@@ -154,6 +154,8 @@ describe('organiser accounts journey', () => {
       await page.getByLabel('Last Name').fill(mate.ln);
       await page.getByLabel('Email').fill(mate.email);
       await page.getByLabel('Phone No').fill(mate.phone);
+      // Check-in only is the default; this teammate manages events.
+      await page.getByRole('radio', { name: /^Admin/ }).check();
       await screenshot(page, `organiser-invite-${size}`);
       await page.getByRole('button', { name: 'Send Invite' }).click();
       await page.waitForURL('**/organizer/team');

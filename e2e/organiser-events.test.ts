@@ -196,7 +196,7 @@ describe('organiser events journey', () => {
     const card = page.getByRole('article').filter({ hasText: title });
     await card.waitFor();
     await card.getByText('Published').waitFor();
-    await card.getByText('0/170 Ticket Sold').waitFor();
+    await card.getByText('0 of 170 tickets sold').waitFor();
     const after = await expectFiguresMatch(page);
     expect(after.events).toBe(before.events + 1);
     expect(after.upcoming_events).toBe(before.upcoming_events + 1);
@@ -274,7 +274,7 @@ describe('organiser events journey', () => {
 
     // The dashboard: the renamed event with its new capacity, and the API's figures.
     const renamed = page.getByRole('article').filter({ hasText: newTitle });
-    await renamed.getByText('0/70 Ticket Sold').waitFor();
+    await renamed.getByText('0 of 70 tickets sold').waitFor();
     await expectFiguresMatch(page);
     await screenshot(page, 'organiser-dashboard-after-desktop');
 

@@ -42,6 +42,8 @@ export const salesSummarySchema = z.object({
   refunded: z.number(),
   net: z.number(),
   bookings_paid: z.number().int(),
+  /** Bookings refunded, whether their money has gone back yet or not. */
+  bookings_refunded: z.number().int(),
   tickets_sold: z.number().int(),
   persons_sold: z.number().int(),
   tickets_checked_in: z.number().int(),

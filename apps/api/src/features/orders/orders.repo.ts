@@ -177,6 +177,7 @@ export interface SalesFigures {
     gross_minor: number;
     refunded_minor: number;
     bookings_paid: number;
+    bookings_refunded: number;
     refunds_pending: number;
     refunds_failed: number;
   };
@@ -201,6 +202,7 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
       sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::int AS gross_minor,
                  coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::int AS refunded_minor,
                  (count(*) FILTER (WHERE b.status = ${paid}))::int AS bookings_paid,
+                 (count(*) FILTER (WHERE b.status = ${refunded}))::int AS bookings_refunded,
                  (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NULL AND NOT EXISTS (
                     SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.refunded_at IS NOT NULL)))::int AS refunds_pending,
                  (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NOT NULL))::int AS refunds_failed

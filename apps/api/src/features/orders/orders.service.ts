@@ -272,6 +272,7 @@ export async function eventSales(db: Db, organisationId: number, eventId: number
     refunded: major(f.money.refunded_minor),
     net: major(f.money.gross_minor - f.money.refunded_minor),
     bookings_paid: f.money.bookings_paid,
+    bookings_refunded: f.money.bookings_refunded,
     tickets_sold: f.tickets.tickets_sold,
     persons_sold: f.tickets.persons_sold,
     tickets_checked_in: f.tickets.tickets_checked_in,

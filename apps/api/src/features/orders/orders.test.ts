@@ -205,6 +205,7 @@ describe('orders and attendees of an event', () => {
       refunded: 0,
       net: 131,
       bookings_paid: 2,
+      bookings_refunded: 0,
       tickets_sold: 3,
       persons_sold: 6,
       tickets_checked_in: 1,
@@ -273,7 +274,15 @@ describe('POST v1/client/booking/{id}/refund', () => {
     expect(mails[0]!.text).toContain('We have refunded USD 76.50 to the card you paid with');
 
     const sales = (await get(`/v1/client/event/${event.id}/sales`)).json().data;
-    expect(sales).toMatchObject({ gross: 76.5, refunded: 76.5, net: 0, tickets_sold: 0, bookings_paid: 0 });
+    expect(sales).toMatchObject({
+      gross: 76.5,
+      refunded: 76.5,
+      net: 0,
+      tickets_sold: 0,
+      bookings_paid: 0,
+      bookings_refunded: 1,
+      refunds_pending: 0,
+    });
   });
 
   it('answers 409 for a booking that was never paid, and 404 for another organisation', async () => {

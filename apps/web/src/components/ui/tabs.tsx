@@ -28,7 +28,9 @@ export function TabsTrigger({ className, ...rest }: ComponentProps<typeof TabsPr
 }
 
 export function TabsContent({ className, ...rest }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={clsx('pt-6 focus-visible:outline-none', className)} {...rest} />;
+  return (
+    <TabsPrimitive.Content className={clsx('mt-6 rounded-lg focus-visible:outline-offset-4', className)} {...rest} />
+  );
 }
 
 /** Tabs drawn as pills that wrap onto a second line on narrow screens (many short tabs). */

@@ -15,8 +15,8 @@ import { EventResults } from '../components/event-results';
 const highlights = [
   {
     icon: CreditCard,
-    title: 'Secure card payments',
-    text: 'Pay by card in a few steps; we never see your full card details.',
+    title: 'M-Pesa or card',
+    text: 'Pay with M-Pesa on your phone or by card in a few steps; we never see your PIN or full card details.',
   },
   {
     icon: QrCode,
@@ -252,7 +252,8 @@ function HostBanner() {
         <div>
           <h2 className="text-2xl font-bold">Hosting a conference or training?</h2>
           <p className="mt-2 max-w-xl text-slate-300">
-            Create your event, set ticket types and prices, and get paid by card. Check attendees in with a phone.
+            Create your event, set ticket types and prices, and sell by M-Pesa and card. Check attendees in with a
+            phone.
           </p>
         </div>
         <ButtonLink to={routes.register} variant="accent" size="lg" className="shrink-0">

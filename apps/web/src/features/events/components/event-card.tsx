@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { ExternalLink, ImageOff, ReceiptText, Ticket } from 'lucide-react';
 import { EVENT_STATUS, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
-import { dateChip, formatDateRange } from '../../../lib/format';
+import { countOf, dateChip, formatDateRange } from '../../../lib/format';
 import { useEventDrafts } from '../event-drafts';
 import { eventBadge } from './event-badge';
 
@@ -15,7 +15,7 @@ const toneClass = {
 
 /**
  * An organiser's event card (docs/product.md#organiser-side): image, month and day, title, short description, badge
- * and "sold/max Ticket Sold". Opening it keeps the event in client state and starts editing.
+ * and "sold of max tickets sold". Opening it keeps the event in client state and starts editing.
  */
 export function EventCard({ event }: { event: Event }) {
   const setStoredEvent = useEventDrafts((s) => s.setStoredEvent);
@@ -25,7 +25,7 @@ export function EventCard({ event }: { event: Event }) {
   const soldShare =
     event.max_tickets > 0 ? Math.min(100, Math.round((event.tickets_bought / event.max_tickets) * 100)) : 0;
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-brand-700 has-[a:focus-visible]:ring-offset-2">
       <div className="relative aspect-[2/1] bg-slate-100">
         {event.image_card || event.image ? (
           <img
@@ -74,7 +74,7 @@ export function EventCard({ event }: { event: Event }) {
       </div>
       <div className="px-4 pb-4">
         <p className="text-sm font-medium text-slate-700">
-          {event.tickets_bought}/{event.max_tickets} Ticket Sold
+          {event.tickets_bought} of {countOf(event.max_tickets, 'ticket')} sold
         </p>
         <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${soldShare}%` }} />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { ImagePlus } from 'lucide-react';
+import { ImagePlus, TriangleAlert } from 'lucide-react';
 import { LIMITS } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -15,6 +15,25 @@ export function imageProblem(file: File): string | null {
   if (file.size > LIMITS.imageMaxBytes) return `The image is larger than ${MAX_MB}MB`;
   if (file.size === 0) return 'The file is empty';
   return null;
+}
+
+/**
+ * Advice on a picked image's size, or null when it is fine: smaller than the recommended size
+ * shows blurred on a large screen, and a shape far from 2:1 loses its edges to the event's
+ * banner and cards (both crop to 2:1). Advice, not an error: the image may still be used.
+ */
+export function imageSizeAdvice(w: number, h: number): string | null {
+  if (!w || !h) return null;
+  const tooSmall = w < width || h < height;
+  const ratio = w / h;
+  const offShape = ratio < 1.6 || ratio > 2.5;
+  if (!tooSmall && !offShape) return null;
+  const size = `This image is ${w} x ${h}px`;
+  const parts = [
+    tooSmall && `it may look blurred on large screens (we recommend ${width} x ${height}px)`,
+    offShape && 'banners and cards show it 2:1 wide, so its top and bottom or sides are cut',
+  ].filter(Boolean);
+  return `${size}: ${parts.join('; ')}.`;
 }
 
 /** The server's word on the image (field `file`, 413 too large, 415 wrong type), for under the picker. */
@@ -61,6 +80,9 @@ export function ImagePicker({
   const input = useRef<HTMLInputElement>(null);
   const preview = usePreview(file);
   const shown = preview ?? currentUrl ?? null;
+  const [advice, setAdvice] = useState<string | null>(null);
+  // Only a newly picked file is judged; the event's current image was accepted before.
+  useEffect(() => setAdvice(null), [preview]);
 
   const pick = (picked: File | undefined) => {
     if (!picked) return;
@@ -81,7 +103,14 @@ export function ImagePicker({
         )}
       >
         {shown ? (
-          <img src={shown} alt="Event image preview" className="h-full w-full object-cover" />
+          <img
+            src={shown}
+            alt="Event image preview"
+            className="h-full w-full object-cover"
+            onLoad={(e) => {
+              if (preview) setAdvice(imageSizeAdvice(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight));
+            }}
+          />
         ) : (
           <div className="flex flex-col items-center gap-2 px-4 text-center text-slate-500">
             <ImagePlus className="h-10 w-10 text-slate-400" aria-hidden />
@@ -109,6 +138,12 @@ export function ImagePicker({
       <p id={`${id}-hint`} className="text-xs text-slate-500">
         {IMAGE_TIPS}
       </p>
+      {advice && !error && (
+        <p className="flex gap-2 text-sm text-amber-800" role="status">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{advice}</span>
+        </p>
+      )}
       {error && (
         <p className="text-sm text-red-600" role="alert">
           {error}

@@ -81,7 +81,7 @@ export function AttendeesPanel({ eventId }: { eventId: number }) {
               </li>
             ))}
           </ul>
-          <Pager page={page} total={attendees.data.total} noun="attendees" onPage={setPage} />
+          <Pager page={page} total={attendees.data.total} noun="attendee" onPage={setPage} />
         </>
       )}
     </div>

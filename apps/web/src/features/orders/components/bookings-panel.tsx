@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
-import { formatDay, formatMoney, formatTime } from '../../../lib/format';
+import { countOf, formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { useOrders, useRefund } from '../api/orders';
 import { ListToolbar, Pager } from './list-toolbar';
 
@@ -118,7 +118,7 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                       )}
                     </p>
                     <p className="mt-1 text-sm text-slate-700">
-                      {o.tickets} {o.tickets === 1 ? 'ticket' : 'tickets'}
+                      {countOf(o.tickets, 'ticket')}
                       {o.persons !== o.tickets ? ` (${o.persons} persons)` : ''} ·{' '}
                       <span className="font-semibold">{formatMoney(o.amount, o.currency)}</span> ·{' '}
                       {METHOD[o.payment_method]}
@@ -146,7 +146,7 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
               );
             })}
           </ul>
-          <Pager page={page} total={orders.data.total} noun="bookings" onPage={setPage} />
+          <Pager page={page} total={orders.data.total} noun="booking" onPage={setPage} />
         </>
       )}
       <ConfirmDialog

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
+import { countOf } from '../../../lib/format';
 import { downloadCsv } from '../api/orders';
 
 /** A search box (searching as the organiser types, after a short pause) and the CSV download of what it finds. */
@@ -76,7 +77,7 @@ export function ListToolbar({
   );
 }
 
-/** Previous / next with "Page 2 of 5 · 48 bookings". */
+/** Previous / next with "Page 2 of 5 · 48 bookings" (`noun` singular: "booking"). */
 export function Pager({
   page,
   total,
@@ -95,7 +96,7 @@ export function Pager({
         Previous
       </Button>
       <span>
-        Page {page} of {pages} · {total} {noun}
+        Page {page} of {pages} · {countOf(total, noun)}
       </span>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SalesDay } from '@tikiti/contract';
-import { formatMoney } from '../../../lib/format';
+import { countOf, formatMoney } from '../../../lib/format';
 
 const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -14,7 +14,7 @@ export default function SalesChart({ days, currency }: { days: SalesDay[]; curre
     <div
       className="h-64 w-full"
       role="img"
-      aria-label={`Tickets sold per day, ${days.length} ${days.length === 1 ? 'day' : 'days'} with sales`}
+      aria-label={`Tickets sold per day, ${countOf(days.length, 'day')} with sales`}
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 256 }}>
         <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>

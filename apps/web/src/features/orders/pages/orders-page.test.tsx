@@ -23,6 +23,7 @@ const sales = (over: Partial<SalesSummary> = {}): SalesSummary => ({
   refunded: 0,
   net: 76.5,
   bookings_paid: 2,
+  bookings_refunded: 0,
   tickets_sold: 3,
   persons_sold: 3,
   tickets_checked_in: 1,
@@ -155,6 +156,41 @@ describe('orders page', () => {
     await user.clear(screen.getByLabelText('Search bookings'));
     await user.type(screen.getByLabelText('Search bookings'), 'nobody');
     expect(await screen.findByText('No booking matches')).toBeTruthy();
+  });
+
+  it('counts refunded bookings on the Refunds card, in progress and once the money went back', async () => {
+    let refunded = false;
+    let moneyBack = false;
+    api((req) => {
+      if (req.method === 'POST' && req.path === '/v1/client/booking/1/refund') {
+        refunded = true;
+        return answer(202, order({ id: 1, status: 5, refund_state: 'pending' }));
+      }
+      if (req.path === '/v1/client/event/7/sales' && refunded) {
+        return answer(
+          200,
+          sales({
+            bookings_paid: 1,
+            bookings_refunded: 1,
+            refunded: 51,
+            net: 25.5,
+            refunds_pending: moneyBack ? 0 : 1,
+          }),
+        );
+      }
+      return undefined;
+    });
+    const { user, queryClient } = open();
+    const card = async () =>
+      within(await screen.findByRole('region', { name: 'Sales summary' })).getByText('Refunds').parentElement!;
+    expect((await card()).textContent).toContain('None');
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    await user.click(within(list).getAllByRole('button', { name: 'Refund' })[0]!);
+    await user.click(await screen.findByRole('button', { name: 'Refund USD 51.00' }));
+    await waitFor(async () => expect((await card()).textContent).toBe('Refunds11 in progress'));
+    moneyBack = true;
+    await queryClient.invalidateQueries();
+    await waitFor(async () => expect((await card()).textContent).toBe('Refunds1USD 51.00 returned'));
   });
 
   it('refunds only after the confirmation, which says what happens', async () => {

@@ -8,7 +8,7 @@ import { ErrorState, Skeleton } from '../../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
-import { formatDateRange, formatDay, formatMoney } from '../../../lib/format';
+import { countOf, formatDateRange, formatDay, formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { useCancelEvent, useSales } from '../api/orders';
@@ -36,7 +36,7 @@ function Summary({ s }: { s: SalesSummary }) {
       <Card
         label="Tickets sold"
         value={String(s.tickets_sold)}
-        detail={`${s.persons_sold} ${s.persons_sold === 1 ? 'person' : 'persons'} · ${s.bookings_paid} paid bookings`}
+        detail={`${countOf(s.persons_sold, 'person')} · ${countOf(s.bookings_paid, 'paid booking')}`}
       />
       <Card
         label="Checked in"
@@ -45,13 +45,15 @@ function Summary({ s }: { s: SalesSummary }) {
       />
       <Card
         label="Refunds"
-        value={String(s.refunds_pending + s.refunds_failed)}
+        value={String(s.bookings_refunded)}
         detail={
           s.refunds_failed > 0
             ? `${s.refunds_failed} failed, retry below`
             : s.refunds_pending > 0
               ? `${s.refunds_pending} in progress`
-              : 'None waiting'
+              : s.bookings_refunded > 0
+                ? `${money(s.refunded)} returned`
+                : 'None'
         }
       />
     </section>
@@ -149,9 +151,8 @@ function CancelEvent({ s }: { s: SalesSummary }) {
       >
         <p>
           The event leaves the public list at once and sells nothing more.{' '}
-          <strong>Every paid booking will be refunded</strong> ({s.bookings_paid}{' '}
-          {s.bookings_paid === 1 ? 'booking' : 'bookings'}, {formatMoney(s.net, s.currency)}) and each buyer emailed.
-          Tickets on hold are released. This cannot be undone.
+          <strong>Every paid booking will be refunded</strong> ({countOf(s.bookings_paid, 'booking')},{' '}
+          {formatMoney(s.net, s.currency)}) and each buyer emailed. Tickets on hold are released. This cannot be undone.
         </p>
         <label htmlFor={reasonId} className="block pt-2 font-medium text-slate-700">
           Message to buyers (optional)

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { inviteWithRoleBodySchema, TEAMMATE_ROLES, type InviteWithRoleBody } from '@tikiti/contract';
+import { inviteWithRoleBodySchema, type InviteWithRoleBody, type TeammateRole } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -15,6 +15,9 @@ import { useInviteTeammate } from '../api/invite-teammate';
 import { ROLE_HINTS, ROLE_LABELS } from '../roles';
 
 const FIELDS = ['first_name', 'last_name', 'email_address', 'msisdn'] as const;
+/** Least power first, and chosen by default: a teammate is given more only on purpose. */
+const INVITE_ROLES: readonly TeammateRole[] = ['checkin', 'admin'];
+
 const SERVER_FIELDS: readonly string[] = [...FIELDS, 'role'];
 
 /** Invite teammate (docs/product.md#organiser-side): the teammate is mailed a code and a link to set their password. */
@@ -31,7 +34,7 @@ export default function InvitePage() {
     formState: { errors },
   } = useForm<InviteWithRoleBody>({
     resolver: zodResolver(inviteWithRoleBodySchema),
-    defaultValues: { first_name: '', last_name: '', email_address: '', msisdn: '', role: 'admin' },
+    defaultValues: { first_name: '', last_name: '', email_address: '', msisdn: '', role: 'checkin' },
   });
   useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
@@ -98,7 +101,7 @@ export default function InvitePage() {
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Role</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {TEAMMATE_ROLES.map((role) => (
+            {INVITE_ROLES.map((role) => (
               <label
                 key={role}
                 className="flex cursor-pointer gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/30"

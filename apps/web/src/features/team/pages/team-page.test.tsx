@@ -183,8 +183,9 @@ describe('invite page: a role', () => {
     await user.type(screen.getByLabelText('Last Name'), 'Otieno');
     await user.type(screen.getByLabelText('Email'), 'dalmas@example.co.ke');
     await user.type(screen.getByLabelText('Phone No'), '0712 345 678');
-    expect((screen.getByRole('radio', { name: /^Admin/ }) as HTMLInputElement).checked).toBe(true);
-    await user.click(screen.getByRole('radio', { name: /^Check-in only/ }));
+    // The least power is the default: nothing picked sends a door-only invite.
+    expect((screen.getByRole('radio', { name: /^Check-in only/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /^Admin/ }) as HTMLInputElement).checked).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Send Invite' }));
     expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/team');
     expect(seen[0]).toMatchObject({
@@ -207,10 +208,10 @@ describe('invite page: a role', () => {
     await user.type(screen.getByLabelText('Last Name'), 'Otieno');
     await user.type(screen.getByLabelText('Email'), 'dalmas@example.co.ke');
     await user.type(screen.getByLabelText('Phone No'), '0712 345 678');
-    await user.click(screen.getByRole('radio', { name: /^Check-in only/ }));
+    await user.click(screen.getByRole('radio', { name: /^Admin/ }));
     await user.click(screen.getByRole('button', { name: 'Send Invite' }));
     await findBanner('An organiser account with this email address already exists');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('dalmas@example.co.ke');
-    expect((screen.getByRole('radio', { name: /^Check-in only/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /^Admin/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { formatPhone, TEAMMATE_ROLES, type Teammate, type TeammateRole } from '@
 import { routes } from '../../../lib/routes';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmailText } from '../../../components/ui/email-text';
 import { Loading } from '../../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -131,7 +132,9 @@ function TeamTable({ people, pending, actions }: { people: Teammate[]; pending: 
                     </span>
                   )}
                 </td>
-                <td className="break-all px-5 py-3 text-slate-700">{p.email_address}</td>
+                <td className="px-5 py-3 text-slate-700">
+                  <EmailText email={p.email_address} />
+                </td>
                 <td className="whitespace-nowrap px-5 py-3 text-slate-700">{p.msisdn ? formatPhone(p.msisdn) : '—'}</td>
                 <td className="px-5 py-3">
                   <RoleCell person={p} actions={actions} />
@@ -161,7 +164,9 @@ function TeamTable({ people, pending, actions }: { people: Teammate[]; pending: 
             <dl className="mt-2 space-y-1 text-sm">
               <div className="flex gap-2">
                 <dt className="w-20 shrink-0 text-slate-500">Email</dt>
-                <dd className="min-w-0 break-all">{p.email_address}</dd>
+                <dd className="min-w-0">
+                  <EmailText email={p.email_address} />
+                </dd>
               </div>
               <div className="flex gap-2">
                 <dt className="w-20 shrink-0 text-slate-500">Phone</dt>
