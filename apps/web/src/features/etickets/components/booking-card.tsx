@@ -306,23 +306,26 @@ export function BookingCard({
             </Alert>
           )}
 
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <a href={booking.link} download={`tikiti-${reference}.pdf`} className={buttonClass('primary', 'md')}>
-              <Download className="h-4 w-4" aria-hidden /> Download
-            </a>
-            {!past && !revoked && (
-              <a
-                href={icsHref(calendarFile(booking))}
-                download={`tikiti-${reference}.ics`}
-                className={buttonClass('secondary', 'md')}
-              >
-                <CalendarPlus className="h-4 w-4" aria-hidden /> Add to calendar
+          {/* Revoked tickets are nothing to download, mail or put in a calendar: they admit no one. */}
+          {!revoked && (
+            <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+              <a href={booking.link} download={`tikiti-${reference}.pdf`} className={buttonClass('primary', 'md')}>
+                <Download className="h-4 w-4" aria-hidden /> Download
               </a>
-            )}
-            <Button variant="secondary" onClick={() => void mail.send()} busy={mail.busy} busyText="Sending...">
-              <Mail className="h-4 w-4" aria-hidden /> Email my tickets
-            </Button>
-          </div>
+              {!past && (
+                <a
+                  href={icsHref(calendarFile(booking))}
+                  download={`tikiti-${reference}.ics`}
+                  className={buttonClass('secondary', 'md')}
+                >
+                  <CalendarPlus className="h-4 w-4" aria-hidden /> Add to calendar
+                </a>
+              )}
+              <Button variant="secondary" onClick={() => void mail.send()} busy={mail.busy} busyText="Sending...">
+                <Mail className="h-4 w-4" aria-hidden /> Email my tickets
+              </Button>
+            </div>
+          )}
           {mail.result && (
             <Alert type={mail.result.ok ? 'success' : 'danger'} className="mt-3">
               {mail.result.text}

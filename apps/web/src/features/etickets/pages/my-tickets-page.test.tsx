@@ -179,6 +179,12 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     expect(second.getByText('Revoked: not valid for entry')).toBeTruthy();
     expect(second.queryAllByRole('button', { name: /Enlarge/ })).toEqual([]);
     expect(second.queryByRole('link', { name: 'Add to calendar' })).toBeNull();
+    // Nothing of a revoked booking is offered as if it still admitted.
+    expect(second.queryByRole('link', { name: 'Download' })).toBeNull();
+    expect(second.queryByRole('button', { name: 'Email my tickets' })).toBeNull();
+    // A booking with some tickets still valid keeps them.
+    expect(first.getByRole('link', { name: 'Download' })).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Email my tickets' })).toBeTruthy();
   });
 
   it('says "No tickets yet" and offers Browse Events when there are none', async () => {
