@@ -21,6 +21,11 @@ export const CURRENCIES = ['USD', 'KES'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 /** The currency a new event's form starts with; each event then keeps its own. */
 export const DEFAULT_CURRENCY: Currency = 'USD';
+/**
+ * A new event's currency before the organisation has chosen one: shillings, on a Kenyan
+ * marketplace. After that, the currency of the organisation's newest event (docs/product.md#organiser-flows).
+ */
+export const NEW_EVENT_CURRENCY: Currency = 'KES';
 
 export const PAGE_SIZE = {
   /** Public events list: starts at 6 and grows by 6 per Load More. */

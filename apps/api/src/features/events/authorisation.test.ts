@@ -111,6 +111,11 @@ const calls: Call[] = [
     request: async () => ({ method: 'GET', url: '/v1/client/event/view' }),
   },
   { name: 'GET v1/client/summary', scoped: false, request: async () => ({ method: 'GET', url: '/v1/client/summary' }) },
+  {
+    name: 'GET v1/client/event/defaults',
+    scoped: false,
+    request: async () => ({ method: 'GET', url: '/v1/client/event/defaults' }),
+  },
   // After the sale (issue 12): orders, attendees, sales, refund and cancel.
   ...(['orders', 'orders.csv', 'attendees', 'attendees.csv', 'sales'] as const).map((what): Call => ({
     name: `GET v1/client/event/{id}/${what}`,

@@ -90,6 +90,17 @@ export function ownEventsQuery(organisationId: number, w: OwnEventsWindow): { wh
 export const ownEvent = (organisationId: number, eventId: number): SQL =>
   and(eq(events.id, eventId), eq(events.organisationId, organisationId))!;
 
+/** The currency of the organisation's most recently created event, if it has any. */
+export async function newestEventCurrency(db: Db, organisationId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ currency: events.currency })
+    .from(events)
+    .where(eq(events.organisationId, organisationId))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(1);
+  return row?.currency;
+}
+
 /** The dashboard's event and ticket figures of one organisation (sales come from checkout). */
 export async function summariseOrganisation(db: Db, organisationId: number, now: Date) {
   const own = eq(events.organisationId, organisationId);

@@ -8,6 +8,7 @@ import {
   listCategoriesResponseSchema,
   listOwnEventsQuerySchema,
   listOwnEventsResponseSchema,
+  newEventDefaultsResponseSchema,
   registerTicketsBodySchema,
   ticketsResponseSchema,
   updateTicketsBodySchema,
@@ -17,7 +18,14 @@ import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import { listCategories } from '../catalogue/index.js';
 import { imageStores } from '../media/index.js';
-import { createEvent, dashboardSummary, listOwnEvents, ownEventView, updateEvent } from './events.service.js';
+import {
+  createEvent,
+  dashboardSummary,
+  listOwnEvents,
+  newEventDefaults,
+  ownEventView,
+  updateEvent,
+} from './events.service.js';
 import { readEventForm } from './read-event-form.js';
 import { registerTicketTypes, updateTicketTypes } from './ticket-types.service.js';
 
@@ -83,6 +91,12 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       const { organisationId } = organiserOf(request);
       return send(reply, await listOwnEvents(db, organisationId, request.query));
     },
+  );
+
+  r.get(
+    '/client/event/defaults',
+    { schema: { response: { 200: newEventDefaultsResponseSchema } } },
+    async (request, reply) => send(reply, await newEventDefaults(db, organiserOf(request).organisationId)),
   );
 
   // A static path beats a parametric one in Fastify's router, so /client/event/view stays the list.

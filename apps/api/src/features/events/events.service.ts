@@ -6,6 +6,8 @@ import {
   type Event,
   type EventFields,
   type ListOwnEventsQuery,
+  type NewEventDefaults,
+  NEW_EVENT_CURRENCY,
   DEFAULT_CURRENCY,
   isCurrency,
   isWholeUnitCurrency,
@@ -22,6 +24,7 @@ import {
   findOwnEvent,
   insertEvent,
   lockOwnEvent,
+  newestEventCurrency,
   ownEvent,
   ownEventsQuery,
   summariseOrganisation,
@@ -158,6 +161,12 @@ export async function listOwnEvents(
   });
   const sign = await imageUrlSigner(db);
   return { data: events.map((e) => toEventView(e, sign)), total };
+}
+
+/** GET v1/client/event/defaults: a new event starts in the currency of the organisation's newest one, else KES. */
+export async function newEventDefaults(db: Db, organisationId: number): Promise<NewEventDefaults> {
+  const last = await newestEventCurrency(db, organisationId);
+  return { currency: last && isCurrency(last) ? last : NEW_EVENT_CURRENCY };
 }
 
 /** GET v1/client/summary: the dashboard's figures, computed from paid bookings. */

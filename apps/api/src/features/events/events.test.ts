@@ -235,6 +235,33 @@ describe('the organiser flow: create → tickets → published → edit → tick
     expect((await eventRow(id))!.currency).toBe('KES');
   });
 
+  it('starts a new event in KES, then in the currency of the organisation’s newest event', async () => {
+    const fresh = await createOrganiser(t.database.db);
+    const defaults = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/v1/client/event/defaults', headers: { auth: token } })).json();
+    expect(await defaults(fresh.token)).toMatchObject({ status: 200, data: { currency: 'KES' } });
+    const create = async (currency: string) => {
+      const res = await sendEventForm(t.app, {
+        method: 'POST',
+        url: '/v1/event/register',
+        token: fresh.token,
+        fields: eventFields(categoryId, { currency }),
+        file: { name: 'banner.png', bytes: await pngImage(), type: 'image/png' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await create('USD');
+    expect((await defaults(fresh.token)).data).toEqual({ currency: 'USD' });
+    await create('KES');
+    expect((await defaults(fresh.token)).data).toEqual({ currency: 'KES' });
+    await create('USD');
+    // Another organisation's choice is its own.
+    const other = await createOrganiser(t.database.db);
+    expect((await defaults(other.token)).data).toEqual({ currency: 'KES' });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/v1/client/event/defaults' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('switches an event back to draft and publishes it again from the edit form', async () => {
     const id = await createDraft();
     // Publishing without ticket types is refused and changes nothing.

@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   CURRENCIES,
-  DEFAULT_CURRENCY,
+  NEW_EVENT_CURRENCY,
+  type Currency,
   eventStepOneSchema,
   fromNairobiLocal,
   toNairobiLocal,
@@ -18,6 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showFormAlert, useAlertClearsWhenValid } from '../../../lib/alert';
 import { anyBlank } from '../../../lib/form-errors';
 import { useCategories } from '../api/list-categories';
+import { useNewEventDefaults } from '../api/new-event-defaults';
 import type { EventDetails } from '../event-drafts';
 
 type StepOneInput = z.input<typeof eventStepOneSchema>;
@@ -33,10 +35,14 @@ const dateTimeProps = { type: 'datetime-local', step: 300, min: '1900-01-01T00:0
  */
 export function EventDetailsForm(props: EventDetailsFormProps) {
   const categories = useCategories();
-  if (categories.isPending) return <Loading label="Loading categories..." />;
+  const defaults = useNewEventDefaults(props.initial === null);
+  if (categories.isPending || (props.initial === null && defaults.isPending))
+    return <Loading label="Loading categories..." />;
   if (categories.isError)
     return <ErrorState message={errorMessage(categories.error)} onRetry={() => void categories.refetch()} />;
-  return <DetailsForm {...props} categories={categories.data} />;
+  // Only a starting value: without the organisation's last choice the form starts in shillings.
+  const currency = defaults.data?.currency ?? NEW_EVENT_CURRENCY;
+  return <DetailsForm {...props} categories={categories.data} newCurrency={currency} />;
 }
 
 interface EventDetailsFormProps {
@@ -52,7 +58,8 @@ function DetailsForm({
   onSubmit,
   secondary,
   categories,
-}: EventDetailsFormProps & { categories: Category[] }) {
+  newCurrency,
+}: EventDetailsFormProps & { categories: Category[]; newCurrency: Currency }) {
   const {
     register,
     handleSubmit,
@@ -67,7 +74,7 @@ function DetailsForm({
           start_time: toNairobiLocal(initial.start_time),
           end_time: toNairobiLocal(initial.end_time),
         }
-      : { title: '', category_id: '', currency: DEFAULT_CURRENCY, start_time: '', end_time: '', location: '' },
+      : { title: '', category_id: '', currency: newCurrency, start_time: '', end_time: '', location: '' },
   });
   useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
@@ -101,7 +108,13 @@ function DetailsForm({
             </option>
           ))}
         </SelectField>
-        <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
+        <SelectField
+          label="Currency"
+          error={errors.currency?.message}
+          // The select's own starting choice as well as the form's.
+          defaultValue={initial?.currency ?? newCurrency}
+          {...register('currency')}
+        >
           {CURRENCIES.map((c) => (
             <option key={c} value={c}>
               {c}

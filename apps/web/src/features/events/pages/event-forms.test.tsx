@@ -33,6 +33,10 @@ const draft: DraftEvent = {
 const categories = (req: SeenRequest) =>
   req.path === '/v1/client/category/view' ? answer(200, [{ id: 1, name: 'Conferences' }]) : undefined;
 
+/** The server's starting currency for a new event: the organisation's newest event's. */
+const defaults = (currency: string) => (req: SeenRequest) =>
+  req.path === '/v1/client/event/defaults' ? answer(200, { currency }) : undefined;
+
 const image = () => new File([new Uint8Array(2048)], 'cover.png', { type: 'image/png' });
 
 describe('create event step 1 (docs/product.md#validation-rules: title, category, currency, start, end, location required)', () => {
@@ -49,8 +53,18 @@ describe('create event step 1 (docs/product.md#validation-rules: title, category
     expect(useEventDrafts.getState().draftEvent).toBeNull();
   });
 
+  it('starts in KES for an organisation without events, or in the currency it chose last', async () => {
+    mockFetch((req) => categories(req) ?? defaults('KES')(req) ?? answer(404, null));
+    const first = open();
+    expect(((await screen.findByLabelText('Currency')) as HTMLSelectElement).value).toBe('KES');
+    first.unmount();
+    mockFetch((req) => categories(req) ?? defaults('USD')(req) ?? answer(404, null));
+    open();
+    expect(((await screen.findByLabelText('Currency')) as HTMLSelectElement).value).toBe('USD');
+  });
+
   it('keeps the details, with Nairobi wall time turned into instants, and moves on to step 2', async () => {
-    mockFetch((req) => categories(req) ?? answer(404, null));
+    mockFetch((req) => categories(req) ?? defaults('USD')(req) ?? answer(404, null));
     const { user } = open();
     await user.type(await screen.findByLabelText('Event Title'), 'East Africa Fintech Summit');
     await user.selectOptions(screen.getByLabelText('Event category'), 'Conferences');
