@@ -65,6 +65,21 @@ module.exports = {
       from: { path: '^apps/api/src/(lib|db)/', pathNot: ['^apps/api/src/db/seed/', '\\.test\\.ts$'] },
       to: { path: '^apps/api/src/features/' },
     },
+    {
+      name: 'api-routes-thin',
+      comment:
+        "A feature's routes call its services: they never reach a repository or the ORM (docs/architecture.md#how-a-request-flows).",
+      severity: 'error',
+      from: { path: '^apps/api/src/features/[^/]+/[^/]+\\.routes\\.ts$' },
+      to: { path: ['\\.repo\\.ts$', '(^|/)node_modules/drizzle-orm/', '^apps/api/src/db/schema/'] },
+    },
+    {
+      name: 'api-services-know-no-http',
+      comment: 'Services hold the rules and know nothing of Fastify: requests and replies stay in the routes.',
+      severity: 'error',
+      from: { path: '^apps/api/src/features/[^/]+/[^/]+\\.service\\.ts$' },
+      to: { path: '(^|/)node_modules/(fastify|@fastify/[^/]+)/' },
+    },
     featureInternals('web'),
     {
       name: 'web-feature-to-app',
@@ -90,7 +105,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     // Sources import `./x.js` for `./x.ts` (NodeNext); the root tsconfig (NodeNext) resolves them as TypeScript does.
     tsConfig: { fileName: 'tsconfig.json' },

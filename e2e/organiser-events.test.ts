@@ -161,7 +161,7 @@ describe('organiser events journey', () => {
     await expect.poll(() => page.getByText(/must be a JPEG or PNG/).count()).toBe(2);
     expect(page.url()).toContain('/organizer/event/2');
     await page.locator('input[type="file"]').setInputFiles(cover);
-    await page.getByRole('img', { name: 'Event image preview' }).waitFor();
+    await page.getByRole('img', { name: 'Preview of the event banner' }).waitFor();
     await screenshot(page, 'organiser-create-step-2-desktop');
     const created = page.waitForResponse(
       (r) => r.url().endsWith('/v1/event/register') && r.request().method() === 'POST',
@@ -228,7 +228,7 @@ describe('organiser events journey', () => {
     await page.getByRole('button', { name: 'Update Event' }).click();
     await banner(page, 'Image is required').waitFor();
     await page.locator('input[type="file"]').setInputFiles(newCover);
-    await page.getByRole('img', { name: 'Event image preview' }).waitFor();
+    await page.getByRole('img', { name: 'Preview of the event banner' }).waitFor();
     await screenshot(page, 'organiser-edit-step-2-desktop');
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL(`**/organizer/tickets/${eventId}`);

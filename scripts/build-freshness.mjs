@@ -15,8 +15,10 @@ const INPUTS = [
   'tsconfig.base.json',
   'packages/contract/src',
   'packages/contract/package.json',
+  'packages/contract/tsconfig.build.json',
   'packages/ticket-codes/src',
   'packages/ticket-codes/package.json',
+  'packages/ticket-codes/tsconfig.build.json',
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
@@ -25,6 +27,7 @@ const INPUTS = [
   'apps/api/src',
   'apps/api/migrations',
   'apps/api/package.json',
+  'apps/api/tsconfig.build.json',
 ];
 /** What a build makes: all of it must be there. */
 const OUTPUTS = [

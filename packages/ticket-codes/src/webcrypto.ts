@@ -1,6 +1,6 @@
 /**
  * The few WebCrypto calls the package makes, typed here so it compiles with neither the DOM nor
- * Node's types (its tsconfig has `"types": []` and no DOM library): code that reached for a
+ * Node's types (its build tsconfig has `"types": []` and no DOM library): code that reached for a
  * Node-only or browser-only API would not compile. At run time this is `globalThis.crypto.subtle`
  * with the `Ed25519` algorithm of Node 20.19+, Node 22, Node 24, Chrome/Edge 137+, Firefox 129+
  * and Safari 17+.

@@ -12,6 +12,9 @@ import { insertJob } from './jobs.repo.js';
 /** Attempts a job gets unless its enqueuer says otherwise. */
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
+/** The logger jobs and their callers write to (Fastify's pino logger, or a silent one). */
+export type JobLog = FastifyBaseLogger;
+
 export interface EnqueueOptions {
   /** Not before this time (default: now). */
   runAt?: Date;

@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { enqueueJob, type JobHandler } from '../../jobs/queue.js';
+import { enqueueJob, type JobHandler, type JobLog } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { inlineAttachmentSource, resolveAttachment } from './attachment-sources.js';
 import { findMailboxRaw, listMailboxMessages } from './mail.repo.js';
@@ -98,7 +97,7 @@ export interface DrainResult {
 }
 
 /** Sends every message that is due now and returns (tests; the API's job worker sends as mail is queued). */
-export async function drainMailOutbox(ctx: AppContext, log?: FastifyBaseLogger): Promise<DrainResult> {
+export async function drainMailOutbox(ctx: AppContext, log?: JobLog): Promise<DrainResult> {
   const result = await runDueJobs(ctx, [sendMailJob], log);
   return { sent: result.done, retrying: result.retrying, failed: result.dead };
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -76,7 +76,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
 
 function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
   const done = useReturnAfterSignIn();
-  const { register, handleSubmit, setError, formState } = useForm<
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<
     z.input<typeof verifyCodeBodySchema>,
     unknown,
     VerifyCodeBody
@@ -84,6 +84,8 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     resolver: zodResolver(verifyCodeBodySchema),
     defaultValues: { email, code: '' },
   });
+  // The email step and its button are gone: focus moves to where the code is typed, not to the page.
+  useEffect(() => setFocus('code'), [setFocus]);
   const verify = useVerifySignInCode();
   const resend = useRequestSignInCode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -114,7 +116,6 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
         autoComplete="one-time-code"
         maxLength={LIMITS.codeLength}
         placeholder="123456"
-        autoFocus
         error={formState.errors.code?.message}
         {...register('code')}
       />

@@ -42,6 +42,8 @@ describe('buyer sign-in and sign-up (docs/product.md#buyer-sign-in)', () => {
     await user.type(screen.getByLabelText('Email address'), 'wanjiku@example.co.ke');
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in code' }));
     await screen.findByText('Check your inbox');
+    // The email step is gone: focus waits in the code field.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Sign-in code')));
     await user.type(screen.getByLabelText('Sign-in code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByText(/This code is wrong or no longer valid/);

@@ -29,7 +29,7 @@ describe('ImagePicker', () => {
     const file = new File([new Uint8Array([1, 2, 3])], 'small.jpg', { type: 'image/jpeg' });
     const onChange = vi.fn();
     render(<ImagePicker file={file} onChange={onChange} />);
-    const img = (await screen.findByAltText('Event image preview')) as HTMLImageElement;
+    const img = (await screen.findByAltText('Preview of the event banner')) as HTMLImageElement;
     Object.defineProperty(img, 'naturalWidth', { value: 400 });
     Object.defineProperty(img, 'naturalHeight', { value: 300 });
     fireEvent.load(img);
@@ -39,7 +39,7 @@ describe('ImagePicker', () => {
 
   it('gives no advice on the event’s current image', async () => {
     render(<ImagePicker file={null} onChange={() => {}} currentUrl="/media/abc.jpg" />);
-    const img = (await screen.findByAltText('Event image preview')) as HTMLImageElement;
+    const img = (await screen.findByAltText('Preview of the event banner')) as HTMLImageElement;
     Object.defineProperty(img, 'naturalWidth', { value: 400 });
     Object.defineProperty(img, 'naturalHeight', { value: 300 });
     fireEvent.load(img);

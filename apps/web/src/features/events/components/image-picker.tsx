@@ -105,7 +105,7 @@ export function ImagePicker({
         {shown ? (
           <img
             src={shown}
-            alt="Event image preview"
+            alt="Preview of the event banner"
             className="h-full w-full object-cover"
             onLoad={(e) => {
               if (preview) setAdvice(imageSizeAdvice(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight));

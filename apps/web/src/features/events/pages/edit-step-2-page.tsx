@@ -114,7 +114,7 @@ export default function EditStep2Page() {
                     {event.image && (
                       <img
                         src={event.image}
-                        alt={`Current image of ${event.title}`}
+                        alt={`Current banner of ${event.title}`}
                         className="h-full w-full object-cover"
                       />
                     )}
