@@ -155,7 +155,11 @@ export async function findTicketBooking(db: Executor, by: { id: number } | { ref
   return row;
 }
 
-/** The e-tickets of these bookings with their ticket type's name, in issue order. */
+/**
+ * The e-tickets of these bookings with their ticket type's name, in issue order: by booking, line
+ * and place in the line. A ticket's place in its booking in this order is its number, 1 for the
+ * first, as the PDF's pages and the short references count (docs/ticket-codes.md#typed-references).
+ */
 export async function findETickets(db: Executor, bookingIds: number[]) {
   if (bookingIds.length === 0) return [];
   return db

@@ -1,4 +1,4 @@
-import { signTicketCode } from '@tikiti/ticket-codes';
+import { signTicketCode, ticketReference } from '@tikiti/ticket-codes';
 import { BOOKING_STATUS, DEFAULT_CURRENCY, isCurrency, slugify, toMajor, type ETicket } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
@@ -131,10 +131,11 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
       },
       tickets: tickets
         .filter((t) => t.bookingId === b.id)
-        .map((t) => ({
+        .map((t, i) => ({
           id: t.id,
           code: t.code,
           qr: sign(`qr:${t.id}`),
+          reference: ticketReference(b.reference, i + 1),
           ticket_type: t.ticketType,
           admits: t.admits,
           holder_name: t.holderName,
