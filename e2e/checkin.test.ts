@@ -71,7 +71,7 @@ async function buyTickets(page: Page, event: Event, ticket: TicketType, qty: num
 
 /** Pastes a code into the door's field and sends it, as a door person with a clipboard would. */
 async function submitCode(page: Page, code: string) {
-  const field = page.getByLabel('Ticket code');
+  const field = page.getByLabel('Reference on the ticket');
   await field.fill(code);
   await page.getByRole('button', { name: 'Check in' }).click();
 }
@@ -148,7 +148,7 @@ describe('check-in at the door', () => {
     await expect
       .poll(() => count(page))
       .toBe(`Admitted ${before.counts.tickets_admitted + 1} of ${before.counts.tickets_sold}`);
-    expect(await page.getByLabel('Ticket code').inputValue()).toBe('');
+    expect(await page.getByLabel('Reference on the ticket').inputValue()).toBe('');
 
     // The same code again: already checked in, with when and on which device.
     const device = (await page.getByText(/^This device: Door /).innerText()).replace('This device: ', '');

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import type { DoorResult } from '@tikiti/contract';
 import { formatDay, formatTime } from '../../../lib/format';
-import type { Shown } from '../use-door';
+import type { Shown } from '../door-controller';
 
 interface Look {
   title: string;
