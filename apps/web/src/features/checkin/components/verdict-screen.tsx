@@ -20,7 +20,11 @@ const LOOKS: Record<DoorResult, Look> = {
     tone: 'stop',
     advice: 'This ticket was refunded or its event cancelled. Do not admit.',
   },
-  unknown: { title: 'Unknown code', tone: 'stop', advice: 'Not a ticket we issued, or altered. Do not admit.' },
+  unknown: {
+    title: 'Unknown code',
+    tone: 'stop',
+    advice: 'Not a ticket we issued, altered, or mistyped. Do not admit.',
+  },
 };
 
 const TONES = {
