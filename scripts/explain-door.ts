@@ -11,7 +11,7 @@ import { readConfig } from '../apps/api/src/config.js';
 import { openPostgres } from '../apps/api/src/db/client.js';
 import { seedDemoData } from '../apps/api/src/db/seed/seed.js';
 import { countDoorQuery } from '../apps/api/src/features/checkin/checkin.repo.js';
-import { issueETickets } from '../apps/api/src/features/etickets/index.js';
+import { issueBookingsETickets } from '../apps/api/src/features/etickets/index.js';
 import { paidBookingWithTickets } from '../apps/api/src/test-support/door.js';
 import { startPostgres } from '../apps/api/src/test-support/postgres-server.js';
 import { saleEvent } from './bench-support.js';
@@ -23,7 +23,7 @@ try {
   const url = server.url();
   const config = readConfig({ ...process.env, NODE_ENV: 'production', DATABASE_URL: url });
   const database = await openPostgres(url, { poolSize: 4 });
-  await seedDemoData(database.db, new Date(), (tx, id) => issueETickets({ config, db: database.db }, tx, id));
+  await seedDemoData(database.db, new Date(), (tx, ids) => issueBookingsETickets({ config, db: database.db }, tx, ids));
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const sale = await saleEvent(admin, tickets);

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { startBackgroundWork } from './background.js';
 import { seedDemoData } from './db/seed/seed.js';
-import { closeRenderPool, issueETickets } from './features/etickets/index.js';
+import { closeRenderPool, issueBookingsETickets } from './features/etickets/index.js';
 import { imageStores } from './features/media/index.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
 
@@ -33,7 +33,7 @@ async function main() {
     const seeded = await seedDemoData(
       database.db,
       new Date(),
-      (tx, id) => issueETickets({ config, db: database.db }, tx, id),
+      (tx, ids) => issueBookingsETickets({ config, db: database.db }, tx, ids),
       imageStores({ config, db: database.db }).current,
     );
     if (seeded) log.info({ ms: Date.now() - started }, 'demo data loaded');

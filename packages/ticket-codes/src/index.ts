@@ -19,6 +19,7 @@ import {
 import { cachedKey, ED25519, pkcs8ToSeed, seedToPkcs8, subtle } from './webcrypto.js';
 
 export type { TicketCodePayload } from './payload.js';
+export { readTypedReference, ticketReference, type TypedReference } from './typed-reference.js';
 
 /** The format version that `signTicketCode` writes and the only one `verifyTicketCode` accepts. */
 export const TICKET_CODE_VERSION = 1;

@@ -101,6 +101,7 @@ export function eTicketItemFixture(overrides: Partial<ETicketItem> = {}): ETicke
     id,
     code: `TK1.ticket-${id}.signature`,
     qr: `/v1/tickets/qr/${id}.png?sig=1773302400000.abc`,
+    reference: `TK-7Q2M9X-${id - 500}`,
     ticket_type: 'Delegate',
     admits: 1,
     holder_name: 'Wanjiku Kamau',

@@ -14,7 +14,11 @@ export const deviceIdSchema = text()
   .max(64)
   .regex(/^[\w .:-]+$/, 'Letters, digits, spaces and . _ : - only');
 
-/** A scanned or typed code, as the device read it (a signed code, docs/ticket-codes.md). */
+/**
+ * A scanned or typed code, as the device read it: a signed code, or a reference printed on the
+ * ticket, the booking's (`TK-ERZVFGJ`) or a ticket's (`TK-ERZVFGJ-2`), typed
+ * (docs/ticket-codes.md#typed-references).
+ */
 export const scannedCodeSchema = text().trim().min(1, 'Enter a ticket code').max(512, 'That is not a ticket code');
 
 /** GET v1/client/checkin/events: the organisation's events a door can open (not drafts, not ended over a day ago), soonest first. */
@@ -46,6 +50,8 @@ export const doorTicketSchema = z.object({
   id: z.number().int(),
   booking_id: z.number().int(),
   booking_reference: z.string(),
+  /** Its number in its booking, 1 for the first: its short reference is `booking_reference-number` (`TK-ERZVFGJ-2`). */
+  number: z.number().int(),
   holder_name: z.string(),
   ticket_type: z.string(),
   admits: z.number().int(),
@@ -115,7 +121,11 @@ export const doorVerdictSchema = z.object({
 });
 export type DoorVerdict = z.infer<typeof doorVerdictSchema>;
 
-/** POST v1/client/event/{id}/checkin: one scan, online. 200 with the verdict, whatever it is. */
+/**
+ * POST v1/client/event/{id}/checkin: one scan, online. 200 with the verdict, whatever it is. A
+ * typed booking reference admits like the booking's own code, a ticket's short reference like
+ * the ticket's code.
+ */
 export const checkInBodySchema = z.object({ code: scannedCodeSchema, device_id: deviceIdSchema });
 export type CheckInBody = z.infer<typeof checkInBodySchema>;
 export const checkInSchema = z.object({ verdict: doorVerdictSchema, counts: doorCountsSchema });

@@ -14,6 +14,11 @@ export const eTicketItemSchema = z.object({
   code: z.string(),
   /** URL of the QR image (PNG) of `code`; works without the token for a while (signed). */
   qr: z.string(),
+  /**
+   * Its short reference, printed under its QR code: the booking's reference and its number in the
+   * booking (`TK-ERZVFGJ-2`); typed at the door, it admits this ticket (docs/ticket-codes.md#typed-references).
+   */
+  reference: z.string(),
   ticket_type: z.string(),
   /** How many people it admits. */
   admits: z.number().int(),

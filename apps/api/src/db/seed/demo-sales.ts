@@ -25,8 +25,11 @@ const LAST_NAMES = `
 /** Safaricom and Airtel prefixes after 2547. */
 const MOBILE_PREFIXES = ['01', '02', '10', '11', '12', '20', '22', '23', '24', '25', '29', '40', '90', '91', '92'];
 
-/** No 0/O or 1/I, so a reference read out over the phone is not misheard. */
-const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/**
+ * Checkout's alphabet: no 0/O, 1/I/L, so a reference read out or typed at the door is not
+ * mistaken (docs/ticket-codes.md#typed-references).
+ */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

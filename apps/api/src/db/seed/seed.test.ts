@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nairobiDay, toNairobiLocal, type Event } from '@tikiti/contract';
+import { verifyTicketCode } from '@tikiti/ticket-codes';
 import { queryRows } from '../client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { issueETickets } from '../../features/etickets/index.js';
+import { issueBookingsETickets } from '../../features/etickets/index.js';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD, seedDemoData } from './seed.js';
 
 let t: TestApp;
@@ -16,8 +17,8 @@ beforeAll(async () => {
   t = await createTestApp();
   seededAt = new Date();
   const started = performance.now();
-  firstRun = await seedDemoData(t.database.db, seededAt, (tx, id) =>
-    issueETickets({ config: t.config, db: t.database.db }, tx, id),
+  firstRun = await seedDemoData(t.database.db, seededAt, (tx, ids) =>
+    issueBookingsETickets({ config: t.config, db: t.database.db }, tx, ids),
   );
   seconds = (performance.now() - started) / 1000;
 });
@@ -224,7 +225,7 @@ describe('seedDemoData', () => {
     for (const b of booked) {
       expect(b, b.reference).toMatchObject({ status: 2, payment_method: 'card', event_status: 1 });
       expect(b.currency, b.reference).toBe(b.event_currency);
-      expect(b.reference).toMatch(/^TK-[2-9A-HJ-NP-Z]{6}$/);
+      expect(b.reference).toMatch(/^TK-[2-9A-HJKMNP-Z]{6}$/);
       expect(b.total_minor, b.reference).toBe(b.lines_minor);
       expect(b.tickets, b.reference).toBeGreaterThanOrEqual(1);
       expect(b.tickets, b.reference).toBeLessThanOrEqual(4);
@@ -242,7 +243,7 @@ describe('seedDemoData', () => {
     // Paid over the past weeks, not all at once.
     const paidDays = new Set(booked.map((b) => nairobiDay(new Date(b.paid_at!))));
     expect(paidDays.size).toBeGreaterThanOrEqual(21);
-    // E-tickets: only the soonest events' (see 'demo e-tickets' below).
+    // E-tickets: only those of events not yet over (see 'demo e-tickets' below).
     expect(await count('e_tickets')).toBeLessThan(booked.reduce((n, b) => n + b.tickets, 0));
   });
 
@@ -326,21 +327,83 @@ describe('seedDemoData', () => {
 });
 
 describe('demo e-tickets', () => {
-  it('are issued, signed, for every ticket bought for the three soonest upcoming events, and only those', async () => {
-    const perEvent = await rows<{ id: number; start_time: string; bought: number; issued: number; coded: number }>(sql`
-      SELECT e.id, e.start_time,
+  it('are issued, signed with the instance’s key, for every ticket bought for every event not yet over, and only those', async () => {
+    const perEvent = await rows<{
+      id: number;
+      open: boolean;
+      bought: number;
+      paid: number;
+      issued: number;
+      coded: number;
+    }>(sql`
+      SELECT e.id, (e.status = 1 AND e.end_time > ${seededAt.toISOString()}::timestamptz) AS open,
         (SELECT coalesce(sum(l.quantity), 0)::int FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
           WHERE b.event_id = e.id AND b.status = 2) AS bought,
+        (SELECT count(*)::int FROM bookings b WHERE b.event_id = e.id AND b.status = 2) AS paid,
         (SELECT count(*)::int FROM e_tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.event_id = e.id) AS issued,
         (SELECT count(*)::int FROM bookings b WHERE b.event_id = e.id AND b.booking_code IS NOT NULL) AS coded
-      FROM events e WHERE e.status = 1 AND e.start_time > ${seededAt.toISOString()}::timestamptz
-      ORDER BY e.start_time, e.id`);
-    const withTickets = perEvent.filter((e) => e.issued > 0);
-    expect(withTickets.map((e) => e.id)).toEqual(perEvent.slice(0, 3).map((e) => e.id));
-    for (const e of withTickets) {
-      expect(e.bought).toBeGreaterThan(0);
-      expect(e.issued).toBe(e.bought);
+      FROM events e ORDER BY e.start_time, e.id`);
+    const open = perEvent.filter((e) => e.open && e.bought > 0);
+    expect(open.length).toBeGreaterThan(10);
+    for (const e of open) {
+      expect([e.issued, e.coded], `event ${e.id}`).toEqual([e.bought, e.paid]);
     }
-    expect(perEvent.slice(3).every((e) => e.issued === 0 && e.coded === 0)).toBe(true);
+    for (const e of perEvent.filter((x) => !x.open)) {
+      expect([e.issued, e.coded], `event ${e.id}`).toEqual([0, 0]);
+    }
+
+    // Signed as a real settlement signs them: the codes verify with the key the API serves.
+    const key = (await t.app.inject({ method: 'GET', url: '/v1/tickets/public-key' })).json().data.keys[0]
+      .public_key as string;
+    const sample = await rows<{
+      id: number;
+      event_id: number;
+      code: string;
+      admits: number;
+      booking_id: number;
+      reference: string;
+      booking_code: string;
+    }>(sql`
+      SELECT t.id, t.event_id, t.code, t.admits, b.id AS booking_id, b.reference, b.booking_code
+      FROM e_tickets t JOIN bookings b ON b.id = t.booking_id ORDER BY t.id DESC LIMIT 5`);
+    for (const ticket of sample) {
+      expect(await verifyTicketCode(key, ticket.code)).toEqual({
+        ok: true,
+        payload: {
+          kind: 'ticket',
+          ticketId: ticket.id,
+          eventId: ticket.event_id,
+          bookingRef: ticket.reference,
+          persons: ticket.admits,
+        },
+      });
+      expect(await verifyTicketCode(key, ticket.booking_code)).toMatchObject({
+        ok: true,
+        payload: { kind: 'booking', ticketId: ticket.booking_id, eventId: ticket.event_id },
+      });
+    }
+  });
+
+  it('gives every door of the demo organiser its sold tickets to admit ("Admitted 0 of 118", not "0 of 0")', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: DEMO_ORGANISER_EMAIL, password: DEMO_ORGANISER_PASSWORD },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/client/checkin/events',
+      headers: { auth: login.headers.auth as string },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const doors = res.json().data as { id: number; tickets_sold: number; tickets_checked_in: number }[];
+    const sold = await rows<{ id: number; sold: number }>(sql`
+      SELECT event_id AS id, sum(sold)::int AS sold FROM ticket_types GROUP BY event_id`);
+    const soldOf = new Map(sold.map((r) => [r.id, r.sold]));
+    const selling = doors.filter((d) => (soldOf.get(d.id) ?? 0) > 0);
+    expect(selling.length).toBeGreaterThan(3);
+    for (const door of selling) {
+      expect(door, `event ${door.id}`).toMatchObject({ tickets_sold: soldOf.get(door.id), tickets_checked_in: 0 });
+    }
   });
 });

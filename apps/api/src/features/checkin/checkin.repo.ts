@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { bookingLines, bookings, checkIns, doorScans, eTickets, events } from '../../db/schema/index.js';
 
@@ -139,17 +140,20 @@ export type DoorTicketRow = {
   checkedInDevice: string | null;
 };
 
-function doorTickets(db: Executor) {
-  return db
-    .select(doorTicketColumns)
-    .from(eTickets)
+/** A select from `e_tickets` joined to what the door's columns read: booking, line, event and check-in. */
+function joinDoor<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(bookings, eq(bookings.id, eTickets.bookingId))
     .innerJoin(bookingLines, eq(bookingLines.id, eTickets.bookingLineId))
     .innerJoin(events, eq(events.id, eTickets.eventId))
     .leftJoin(checkIns, eq(checkIns.eTicketId, eTickets.id));
 }
 
-const normalise = (rows: DoorTicketRow[]): DoorTicketRow[] =>
+function doorTickets(db: Executor) {
+  return joinDoor(db.select(doorTicketColumns).from(eTickets).$dynamic());
+}
+
+const normalise = <R extends DoorTicketRow>(rows: R[]): R[] =>
   rows.map((r) => ({
     ...r,
     revoked: r.revoked === true,
@@ -158,11 +162,52 @@ const normalise = (rows: DoorTicketRow[]): DoorTicketRow[] =>
 
 const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
-/** Every e-ticket of an event with its check-in, in issue order. */
-export async function findEventTickets(db: Executor, eventId: number): Promise<DoorTicketRow[]> {
-  return normalise(
-    await doorTickets(db)
+/**
+ * A ticket's number in its booking, 1 for the first, in the order of the PDF's pages and the
+ * E-tickets page: by booking line, then place in the line (docs/ticket-codes.md#typed-references).
+ * Counted over the rows selected, so only a query that selects whole bookings may use it.
+ */
+const numberInBooking = sql<number>`(row_number() OVER (PARTITION BY ${eTickets.bookingId} ORDER BY ${eTickets.bookingLineId}, ${eTickets.seq}))::integer`;
+
+export type NumberedDoorTicketRow = DoorTicketRow & { number: number };
+
+const numbered = (rows: NumberedDoorTicketRow[]): NumberedDoorTicketRow[] =>
+  normalise(rows).map((r) => ({ ...r, number: Number(r.number) }));
+
+/** Every e-ticket of an event with its check-in and its number in its booking, in issue order. */
+export async function findEventTickets(db: Executor, eventId: number): Promise<NumberedDoorTicketRow[]> {
+  return numbered(
+    await joinDoor(
+      db
+        .select({ ...doorTicketColumns, number: numberInBooking })
+        .from(eTickets)
+        .$dynamic(),
+    )
       .where(eq(eTickets.eventId, eventId))
+      .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq)),
+  );
+}
+
+/**
+ * The e-tickets of this event's bookings with these references (and e-tickets issued), with
+ * their numbers in their bookings, by booking and in issue order: what a typed reference names.
+ */
+export async function findTicketsByReferences(
+  db: Executor,
+  eventId: number,
+  references: string[],
+): Promise<NumberedDoorTicketRow[]> {
+  if (references.length === 0) return [];
+  return numbered(
+    await joinDoor(
+      db
+        .select({ ...doorTicketColumns, number: numberInBooking })
+        .from(eTickets)
+        .$dynamic(),
+    )
+      .where(
+        and(inArray(bookings.reference, references), eq(bookings.eventId, eventId), isNotNull(bookings.bookingCode)),
+      )
       .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq)),
   );
 }

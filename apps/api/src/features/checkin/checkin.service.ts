@@ -1,4 +1,4 @@
-import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
+import { readTypedReference, verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
 import type {
   CheckInAnswer,
   CheckInBody,
@@ -26,6 +26,7 @@ import {
   findOwnEvent,
   findTicketByCode,
   findTicketsByBookingCode,
+  findTicketsByReferences,
   recordScan,
   type DoorCountsRow,
   type DoorTicketRow,
@@ -98,6 +99,7 @@ export async function doorKit(ctx: AppContext, caller: Organiser, eventId: numbe
       id: t.id,
       booking_id: t.bookingId,
       booking_reference: t.bookingReference,
+      number: t.number,
       holder_name: t.holderName,
       ticket_type: t.ticketType,
       admits: t.admits,
@@ -113,11 +115,13 @@ export async function doorKit(ctx: AppContext, caller: Organiser, eventId: numbe
 type Resolved = { result: 'unknown' | 'other_event' } | { result: 'tickets'; tickets: DoorTicketRow[] };
 
 /**
- * What a code names at this event: a code that verifies with none of the public keys is
- * `unknown`, a genuine code of another event `other_event`; otherwise its e-tickets (one, or a
- * booking's for a booking's own code), found by id and the exact code.
+ * What a code names at this event. A signed code (it has dots): one that verifies with none of
+ * the public keys is `unknown`, a genuine code of another event `other_event`; otherwise its
+ * e-tickets (one, or a booking's for a booking's own code), found by id and the exact code.
+ * Anything else is a typed reference.
  */
 async function resolveCode(ctx: AppContext, eventId: number, code: string, keys: string[]): Promise<Resolved> {
+  if (!code.includes('.')) return resolveTypedReference(ctx.db, eventId, code);
   let payload: TicketCodePayload | undefined;
   for (const key of keys) {
     const verified = await verifyTicketCode(key, code);
@@ -133,6 +137,25 @@ async function resolveCode(ctx: AppContext, eventId: number, code: string, keys:
       ? await findTicketsByBookingCode(ctx.db, eventId, payload.ticketId, code)
       : await findTicketByCode(ctx.db, eventId, payload.ticketId, code);
   return tickets.length ? { result: 'tickets', tickets } : { result: 'unknown' };
+}
+
+/**
+ * What a typed reference names at this event (docs/ticket-codes.md#typed-references): a booking
+ * reference the booking's e-tickets, as its own code would, a ticket's short reference that one
+ * e-ticket, as its code would. The first reading of the text that names a booking of this event
+ * with e-tickets decides; a reference of another event is `unknown`, since unlike a signed code
+ * it proves nothing about where it belongs.
+ */
+async function resolveTypedReference(db: Db, eventId: number, typed: string): Promise<Resolved> {
+  const readings = readTypedReference(typed);
+  const found = await findTicketsByReferences(db, eventId, [...new Set(readings.map((r) => r.bookingRef))]);
+  for (const reading of readings) {
+    const booking = found.filter((t) => t.bookingReference === reading.bookingRef);
+    if (booking.length === 0) continue;
+    const tickets = reading.ticket === null ? booking : booking.filter((t) => t.number === reading.ticket);
+    return tickets.length ? { result: 'tickets', tickets } : { result: 'unknown' };
+  }
+  return { result: 'unknown' };
 }
 
 function verdict(result: DoorResult, ticket: DoorTicketRow | null, extra: Partial<DoorVerdict> = {}): DoorVerdict {

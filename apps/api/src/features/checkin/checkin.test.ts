@@ -189,6 +189,107 @@ describe('one scan, online', () => {
     expect(await db.select().from(checkIns).where(eq(checkIns.eTicketId, kept.tickets[0]!.id))).toEqual([]);
   });
 
+  it('admits a typed booking reference as the booking’s own code: every person not yet in, once', async () => {
+    const { event, regular, group } = await anEvent();
+    const { booking, tickets } = await paidBookingWithTickets(t, {
+      eventId: event.id,
+      fullName: 'Njeri Wambui',
+      lines: [
+        { ticketTypeId: regular.id, name: 'Regular', quantity: 1 },
+        { ticketTypeId: group.id, name: 'Group of 4', persons: 4, quantity: 1 },
+      ],
+    });
+    const body = booking.reference.slice(3);
+    // As a door person types what is printed: any case, with or without TK-, spaces anywhere.
+    const whole = await verdictOf(await scan(event.id, ` ${body.slice(0, 3).toLowerCase()} ${body.slice(3)} `));
+    expect(whole.verdict).toMatchObject({
+      result: 'admitted',
+      persons: 5,
+      ticket: { holder_name: 'Njeri Wambui', booking_reference: booking.reference },
+    });
+    expect(whole.verdict.ticket_ids.sort()).toEqual(tickets.map((x) => x.id).sort());
+    expect(whole.counts).toMatchObject({ tickets_admitted: 2, persons_admitted: 5 });
+    // Once only, however it is written, and its QR code agrees.
+    for (const typed of [booking.reference, booking.reference.toLowerCase(), `TK ${body}`]) {
+      expect((await verdictOf(await scan(event.id, typed))).verdict, typed).toMatchObject({
+        result: 'already_checked_in',
+        persons: 0,
+        checked_in_device: 'Door 1',
+      });
+    }
+    const { bookingCode } = await paidBookingWithTickets(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: regular.id, name: 'Regular', quantity: 1 }],
+    });
+    expect((await verdictOf(await scan(event.id, bookingCode))).verdict.result).toBe('admitted');
+  });
+
+  it('admits a typed ticket reference (the booking’s and its number) as that ticket’s code, once', async () => {
+    const { event, regular, group } = await anEvent();
+    const { booking, tickets } = await paidBookingWithTickets(t, {
+      eventId: event.id,
+      lines: [
+        { ticketTypeId: regular.id, name: 'Regular', quantity: 2 },
+        { ticketTypeId: group.id, name: 'Group of 4', persons: 4, quantity: 1 },
+      ],
+    });
+    // Numbered in issue order: by line, then place in the line (the PDF's "Ticket 3 of 3").
+    const third = await verdictOf(await scan(event.id, `${booking.reference}-3`.toLowerCase()));
+    expect(third.verdict).toMatchObject({
+      result: 'admitted',
+      persons: 4,
+      ticket_ids: [tickets[2]!.id],
+      ticket: { id: tickets[2]!.id, ticket_type: 'Group of 4' },
+    });
+    expect((await verdictOf(await scan(event.id, tickets[2]!.code))).verdict.result).toBe('already_checked_in');
+    const second = await verdictOf(await scan(event.id, `${booking.reference.slice(3)}2`));
+    expect(second.verdict).toMatchObject({ result: 'admitted', persons: 1, ticket_ids: [tickets[1]!.id] });
+    expect((await verdictOf(await scan(event.id, `${booking.reference} - 2`))).verdict.result).toBe(
+      'already_checked_in',
+    );
+    // The booking's reference then admits the one ticket left.
+    const rest = await verdictOf(await scan(event.id, booking.reference));
+    expect(rest.verdict).toMatchObject({ result: 'admitted', persons: 1, ticket_ids: [tickets[0]!.id] });
+    // No fourth ticket; no ticket 0.
+    for (const typed of [`${booking.reference}-4`, `${booking.reference}-0`]) {
+      expect((await verdictOf(await scan(event.id, typed))).verdict, typed).toMatchObject({
+        result: 'unknown',
+        ticket: null,
+      });
+    }
+  });
+
+  it('refuses a typed reference as its QR code would: refunded, or unknown when of another event or made up', async () => {
+    const here = await anEvent();
+    const there = await anEvent();
+    const refunded = await paidBookingWithTickets(t, {
+      eventId: here.event.id,
+      lines: [{ ticketTypeId: here.regular.id, name: 'Regular', quantity: 2 }],
+    });
+    const db = t.database.db;
+    await db.update(bookings).set({ status: 5 }).where(eq(bookings.id, refunded.booking.id));
+    await db.update(eTickets).set({ revokedAt: new Date() }).where(eq(eTickets.bookingId, refunded.booking.id));
+    for (const typed of [refunded.booking.reference, `${refunded.booking.reference}-2`]) {
+      expect((await verdictOf(await scan(here.event.id, typed))).verdict, typed).toMatchObject({
+        result: 'refunded',
+        persons: 0,
+      });
+    }
+    const elsewhere = await paidBookingWithTickets(t, {
+      eventId: there.event.id,
+      lines: [{ ticketTypeId: there.regular.id, name: 'Regular', quantity: 1 }],
+    });
+    // Unlike a signed code, a reference proves nothing about its event: it names no one here.
+    for (const typed of [elsewhere.booking.reference, `${elsewhere.booking.reference}-1`, 'TK-ZZZZZZZ', 'TK-']) {
+      expect((await verdictOf(await scan(here.event.id, typed))).verdict, typed).toMatchObject({
+        result: 'unknown',
+        ticket: null,
+      });
+    }
+    const admitted = await db.select().from(checkIns).where(eq(checkIns.eTicketId, elsewhere.tickets[0]!.id));
+    expect(admitted).toEqual([]);
+  });
+
   it('refuses a body that is not a scan with 400', async () => {
     const { event } = await anEvent();
     for (const payload of [{}, { code: '', device_id: 'Door 1' }, { code: 'x', device_id: '<script>' }]) {
@@ -234,6 +335,7 @@ describe('the door kit', () => {
       expect.objectContaining({
         id: a.tickets[0]!.id,
         booking_reference: a.booking.reference,
+        number: 1,
         holder_name: 'Kamau Njoroge',
         ticket_type: 'Regular',
         admits: 1,
@@ -367,6 +469,57 @@ describe('offline sync', () => {
     expect(again.results).toEqual(first.results);
     expect(await snapshot()).toEqual(before);
     expect(again.counts).toEqual({ tickets_admitted: 3, tickets_sold: 3, persons_admitted: 3, persons_sold: 3 });
+  });
+
+  it('numbers each ticket in its booking in the kit, as the PDF and the short references count', async () => {
+    const { event, regular, group } = await anEvent();
+    const one = await paidBookingWithTickets(t, {
+      eventId: event.id,
+      lines: [
+        { ticketTypeId: regular.id, name: 'Regular', quantity: 2 },
+        { ticketTypeId: group.id, name: 'Group of 4', persons: 4, quantity: 1 },
+      ],
+    });
+    const two = await paidBookingWithTickets(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: regular.id, name: 'Regular', quantity: 1 }],
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/client/event/${event.id}/checkin/tickets`,
+      headers: { auth: door.token },
+    });
+    const kit = doorKitResponseSchema.parse(res.json()).data;
+    expect(kit.tickets.map((x) => [x.id, x.booking_reference, x.number])).toEqual([
+      [one.tickets[0]!.id, one.booking.reference, 1],
+      [one.tickets[1]!.id, one.booking.reference, 2],
+      [one.tickets[2]!.id, one.booking.reference, 3],
+      [two.tickets[0]!.id, two.booking.reference, 1],
+    ]);
+  });
+
+  it('settles typed references admitted offline like codes: the earliest scan wins', async () => {
+    const { event, regular } = await anEvent();
+    const { booking, tickets } = await paidBookingWithTickets(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: regular.id, name: 'Regular', quantity: 2 }],
+    });
+    const a = await syncResults(
+      await sync(event.id, 'Door E', [
+        { local_id: 'e-1', code: `${booking.reference}-2`.toLowerCase(), scanned_at: at(30) },
+        { local_id: 'e-2', code: 'TK-ZZZZZZZ', scanned_at: at(31) },
+      ]),
+    );
+    expect(a.results.map((r) => [r.local_id, r.result, r.ticket_ids])).toEqual([
+      ['e-1', 'admitted', [tickets[1]!.id]],
+      ['e-2', 'unknown', []],
+    ]);
+    // Another door typed the booking's reference earlier: it wins ticket 2 and takes ticket 1.
+    const b = await syncResults(
+      await sync(event.id, 'Door F', [{ local_id: 'f-1', code: booking.reference, scanned_at: at(20) }]),
+    );
+    expect(b.results[0]).toMatchObject({ result: 'admitted', persons: 2, conflict: { device: 'Door E' } });
+    expect(b.counts).toMatchObject({ tickets_admitted: 2, tickets_sold: 2 });
   });
 
   it("refuses a scan time more than five minutes ahead of the server's clock, and a batch too big", async () => {

@@ -1,4 +1,5 @@
 import { BOOKING_STATUS, formatDateRange } from '@tikiti/contract';
+import { ticketReference } from '@tikiti/ticket-codes';
 import type { AppContext } from '../../app-context.js';
 import { calendarFile } from './calendar-file.js';
 import { findETicketCode, findETickets, findTicketBooking } from './etickets.repo.js';
@@ -34,8 +35,9 @@ export async function bookingPdf(ctx: AppContext, reference: string): Promise<Bu
     title: booking.title,
     when: formatDateRange(booking.startTime.toISOString(), booking.endTime.toISOString()),
     location: booking.location,
-    tickets: tickets.map((t) => ({
+    tickets: tickets.map((t, i) => ({
       code: t.code,
+      reference: ticketReference(booking.reference, i + 1),
       ticketType: t.ticketType,
       admits: t.admits,
       holderName: t.holderName,

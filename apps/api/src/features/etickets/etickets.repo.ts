@@ -24,25 +24,39 @@ export async function findOrCreateSecret(db: Executor, name: string, fresh: stri
   return { ...row!, created: false };
 }
 
-/** What issuing needs of a booking: the booking, its lines, and whether it has e-tickets already. */
-export async function findBookingToIssue(tx: Tx, bookingId: number) {
-  const [booking] = await tx
+/**
+ * What issuing needs of these bookings: those that have no e-tickets yet (no booking code), each
+ * with its lines in order.
+ */
+export async function findBookingsToIssue(tx: Tx, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  const found = await tx
     .select({
       id: bookings.id,
       reference: bookings.reference,
       eventId: bookings.eventId,
       fullName: bookings.fullName,
-      bookingCode: bookings.bookingCode,
     })
     .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  if (!booking) return undefined;
+    .where(and(inArray(bookings.id, bookingIds), isNull(bookings.bookingCode)))
+    .orderBy(asc(bookings.id));
+  if (found.length === 0) return [];
   const lines = await tx
-    .select({ id: bookingLines.id, noOfPersons: bookingLines.noOfPersons, quantity: bookingLines.quantity })
+    .select({
+      id: bookingLines.id,
+      bookingId: bookingLines.bookingId,
+      noOfPersons: bookingLines.noOfPersons,
+      quantity: bookingLines.quantity,
+    })
     .from(bookingLines)
-    .where(eq(bookingLines.bookingId, bookingId))
-    .orderBy(asc(bookingLines.id));
-  return { booking, lines };
+    .where(
+      inArray(
+        bookingLines.bookingId,
+        found.map((b) => b.id),
+      ),
+    )
+    .orderBy(asc(bookingLines.bookingId), asc(bookingLines.id));
+  return found.map((booking) => ({ booking, lines: lines.filter((l) => l.bookingId === booking.id) }));
 }
 
 /** `n` new e-ticket ids, taken from the table's sequence before the rows exist (their codes sign them). */
@@ -56,23 +70,31 @@ export async function nextTicketIds(tx: Tx, n: number): Promise<number[]> {
 
 export type NewETicket = typeof eTickets.$inferInsert;
 
+/** Rows in one INSERT: 8 parameters each, well below PostgreSQL's 65,535 a statement. */
+const INSERT_CHUNK = 2_000;
+
 /** Inserts e-tickets; one already issued for the same line and place is left as it was. Answers how many were new. */
 export async function insertETickets(tx: Tx, rows: NewETicket[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await tx
-    .insert(eTickets)
-    .values(rows)
-    .onConflictDoNothing({ target: [eTickets.bookingLineId, eTickets.seq] })
-    .returning({ id: eTickets.id });
-  return inserted.length;
+  let inserted = 0;
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+    const done = await tx
+      .insert(eTickets)
+      .values(rows.slice(from, from + INSERT_CHUNK))
+      .onConflictDoNothing({ target: [eTickets.bookingLineId, eTickets.seq] })
+      .returning({ id: eTickets.id });
+    inserted += done.length;
+  }
+  return inserted;
 }
 
-/** The booking's own code, set once. */
-export async function setBookingCode(tx: Tx, bookingId: number, code: string) {
-  await tx
-    .update(bookings)
-    .set({ bookingCode: code })
-    .where(and(eq(bookings.id, bookingId), isNull(bookings.bookingCode)));
+/** Each booking's own code, set once (a booking that has one keeps it). */
+export async function setBookingCodes(tx: Tx, codes: { bookingId: number; code: string }[]) {
+  if (codes.length === 0) return;
+  const json = JSON.stringify(codes.map((c) => ({ id: c.bookingId, code: c.code })));
+  await tx.execute(sql`
+    UPDATE ${bookings} SET booking_code = v.code
+    FROM json_to_recordset(${json}::json) AS v(id integer, code text)
+    WHERE ${bookings.id} = v.id AND ${bookings.bookingCode} IS NULL`);
 }
 
 /** Marks a booking's e-tickets revoked (those not revoked already); answers how many. */
@@ -155,7 +177,11 @@ export async function findTicketBooking(db: Executor, by: { id: number } | { ref
   return row;
 }
 
-/** The e-tickets of these bookings with their ticket type's name, in issue order. */
+/**
+ * The e-tickets of these bookings with their ticket type's name, in issue order: by booking, line
+ * and place in the line. A ticket's place in its booking in this order is its number, 1 for the
+ * first, as the PDF's pages and the short references count (docs/ticket-codes.md#typed-references).
+ */
 export async function findETickets(db: Executor, bookingIds: number[]) {
   if (bookingIds.length === 0) return [];
   return db

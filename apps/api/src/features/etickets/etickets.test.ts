@@ -191,6 +191,8 @@ describe('issuing e-tickets when a booking is paid', () => {
       ['Group of 4', 4, 'Achieng Otieno', false],
       ['Single', 1, 'Achieng Otieno', false],
     ]);
+    // Each ticket's short reference: the booking's and its number in it (docs/ticket-codes.md#typed-references).
+    expect(view!.tickets.map((x) => x.reference)).toEqual([`${reference}-1`, `${reference}-2`, `${reference}-3`]);
     expect(new Set(view!.tickets.map((x) => x.code)).size).toBe(3);
 
     // The public key from the API is all a door device needs.
@@ -390,7 +392,7 @@ describe('the files behind signed addresses', () => {
     expect((await get(sign('pdf:TK-ZZZZZZZ'))).statusCode).toBe(404);
   });
 
-  it('serves the PDF: one page per ticket with the event, the Nairobi date, the holder and the reference', async () => {
+  it('serves the PDF: one page per ticket with the event, the Nairobi date, the holder, the reference and the ticket’s own', async () => {
     const res = await get(view.link);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -407,6 +409,9 @@ describe('the files behind signed addresses', () => {
         'Wanjiru Kamau',
         reference,
         `Ticket ${i + 1} of 2`,
+        // The ticket's short reference, under its code, to type at the door.
+        `${reference}-${i + 1}`,
+        view.tickets[i]!.reference,
       ]) {
         expect(text, expected).toContain(expected);
       }

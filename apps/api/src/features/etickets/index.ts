@@ -5,7 +5,7 @@
  * up by features/routes.ts. Loading this feature registers the mail attachment source
  * `booking-pdf`, so the mail feature rebuilds the PDF when it sends without importing e-tickets.
  */
-export { issueETickets, revokeBookingTickets } from './etickets.service.js';
+export { issueBookingsETickets, issueETickets, revokeBookingTickets } from './etickets.service.js';
 export { ticketsConfirmationMail } from './etickets-mail.js';
 export { ticketPublicKeys } from './ticket-keys.js';
 export { closeRenderPool } from './render-pool.js';

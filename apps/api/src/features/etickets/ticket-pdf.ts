@@ -8,7 +8,15 @@ export interface TicketsPdf {
   /** Nairobi time, as formatDateRange writes it: "Thu, 12 Mar 2026 · 09:00–17:00 EAT". */
   when: string;
   location: string;
-  tickets: { code: string; ticketType: string; admits: number; holderName: string; revoked: boolean }[];
+  tickets: {
+    code: string;
+    /** The ticket's short reference (`TK-ERZVFGJ-2`), printed under its code for the door to type. */
+    reference: string;
+    ticketType: string;
+    admits: number;
+    holderName: string;
+    revoked: boolean;
+  }[];
 }
 
 const BRAND = '#0F766E';
@@ -47,8 +55,9 @@ export function pdfText(text: string): string {
 
 /**
  * The booking's tickets as a PDF: A4, one ticket a page with its QR code 300 pt (10.6 cm) wide,
- * big enough to scan from a phone's screen or from paper, the event, the holder, the type, how
- * many it admits and the booking reference. Built-in fonts only, so nothing is fetched or embedded.
+ * big enough to scan from a phone's screen or from paper, the ticket's short reference under it
+ * (typed at the door when the code will not scan), the event, the holder, the type, how many it
+ * admits and the booking reference. Built-in fonts only, so nothing is fetched or embedded.
  */
 export async function ticketsPdf(p: TicketsPdf): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -103,7 +112,7 @@ function page(
   doc.fillColor(INK).font('Helvetica').fontSize(13);
   const locationHeight = Math.min(doc.heightOfString(location, { width }), 34);
   doc.text(location, M, y, { width, height: 34, ellipsis: true });
-  y += locationHeight + 22;
+  y += locationHeight + 16;
 
   // The code, or why there is none.
   const pad = 12;
@@ -129,16 +138,28 @@ function page(
       });
   }
   y += box + 8;
+  // The short reference, for the door to type when the code will not scan; a revoked ticket has none to give.
+  if (qr) {
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(pdfText(ticket.reference), M, y, { width, align: 'center', characterSpacing: 1, lineBreak: false });
+  }
+  y += 22;
   doc
     .fillColor(MUTED)
     .font('Helvetica')
     .fontSize(10)
-    .text(qr ? 'Show this code at the entrance, on your phone or printed.' : ' ', M, y, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
-  y += 28;
+    .text(
+      qr
+        ? 'Show this code at the entrance, on your phone or printed. If it will not scan, give the reference above.'
+        : ' ',
+      M,
+      y,
+      { width, align: 'center', lineBreak: false },
+    );
+  y += 22;
 
   // Who and what.
   const admits = ticket.admits === 1 ? '1 person' : `${ticket.admits} people`;
@@ -168,7 +189,7 @@ function page(
         .fontSize(15)
         .text(pdfText(value), cx, y + 14, { width: column - 12, height: 38, ellipsis: true });
     });
-    y += 14 + Math.max(...heights) + 14;
+    y += 14 + Math.max(...heights) + 10;
   }
 
   // Footer.

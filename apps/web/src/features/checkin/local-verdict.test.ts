@@ -60,6 +60,48 @@ describe('the door’s offline answer (docs/decisions/0013-door-page-offline.md)
     });
   });
 
+  it('admits a typed booking reference offline as the booking’s own code, with no key needed, once', async () => {
+    // A browser that cannot verify codes can still look a reference up in the list.
+    let kit = await doorKit({ public_keys: ['not-a-key'] });
+    const first = await localVerdict(kit, ' tk 7q2m9x ', 'Door AAAA', now);
+    expect(first.unchecked).toBeFalsy();
+    expect(first.verdict).toMatchObject({
+      result: 'admitted',
+      persons: 2,
+      ticket_ids: [501, 502],
+      ticket: { id: 501, booking_reference: 'TK-7Q2M9X' },
+    });
+    kit = admitLocally(kit, first.verdict.ticket_ids, now.toISOString(), 'Door AAAA');
+    for (const typed of ['TK-7Q2M9X', '7q2m9x', 'TK-7Q2M9X-2']) {
+      expect((await localVerdict(kit, typed, 'Door BBBB', now)).verdict, typed).toMatchObject({
+        result: 'already_checked_in',
+        checked_in_device: 'Door AAAA',
+      });
+    }
+  });
+
+  it('admits a typed ticket reference offline as that ticket’s code; refuses what names nothing here', async () => {
+    let kit = await doorKit({
+      tickets: [
+        ...(await doorKit()).tickets,
+        doorTicket({ id: 504, booking_id: 42, booking_reference: 'TK-RFND22', revoked: true }),
+      ],
+    });
+    const second = await localVerdict(kit, 'tk-7q2m9x-2', 'Door AAAA', now);
+    expect(second.verdict).toMatchObject({ result: 'admitted', persons: 1, ticket_ids: [502], ticket: { id: 502 } });
+    kit = admitLocally(kit, second.verdict.ticket_ids, now.toISOString(), 'Door AAAA');
+    expect((await localVerdict(kit, await codeFor(502), 'Door AAAA', now)).verdict.result).toBe('already_checked_in');
+    // The booking's reference then admits the ticket left; its code agrees.
+    expect((await localVerdict(kit, 'TK-7Q2M9X', 'Door AAAA', now)).verdict).toMatchObject({ ticket_ids: [501] });
+    const at = (typed: string) => localVerdict(kit, typed, 'Door AAAA', now).then((r) => r.verdict.result);
+    expect(await at('TK-GRP4AB1')).toBe('admitted');
+    expect(await at('TK-RFND22')).toBe('refunded');
+    expect(await at('TK-RFND22-1')).toBe('refunded');
+    for (const typed of ['TK-7Q2M9X-3', 'TK-7Q2M9X-0', 'TK-ZZZZZZ', 'TK-', 'hello there']) {
+      expect(await at(typed), typed).toBe('unknown');
+    }
+  });
+
   it('refuses another event’s code, a refunded ticket, a forged or altered code, and garbage', async () => {
     const kit = await doorKit({ tickets: [doorTicket(), doorTicket({ id: 502, revoked: true })] });
     const at = (code: string) => localVerdict(kit, code, 'Door AAAA', now).then((r) => r.verdict.result);

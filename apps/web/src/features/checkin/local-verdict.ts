@@ -1,10 +1,11 @@
-import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
+import { readTypedReference, verifyTicketCode } from '@tikiti/ticket-codes';
 import type { DoorCounts, DoorKit, DoorTicket, DoorVerdict } from '@tikiti/contract';
 
 /**
  * The door's answer with no network (docs/decisions/0013-door-page-offline.md), from the kit on
  * the device: the code's signature is checked with the event's public keys (WebCrypto Ed25519,
- * docs/ticket-codes.md), then its ticket looked up in the downloaded list. The same shape as the
+ * docs/ticket-codes.md), then its ticket looked up in the downloaded list; a typed reference is
+ * looked up in the list by booking reference and number. The same shape as the
  * server's verdict, so the door shows both alike; the server has the last word when it syncs.
  */
 export interface LocalVerdict {
@@ -54,24 +55,54 @@ const ticketOf = (t: DoorTicket): NonNullable<DoorVerdict['ticket']> => ({
   booking_reference: t.booking_reference,
 });
 
-/** The kit's tickets that a verified code names: one e-ticket, or every ticket of a booking's own code. */
-function named(kit: DoorKit, payload: TicketCodePayload): DoorTicket[] {
-  return payload.kind === 'ticket'
-    ? kit.tickets.filter((t) => t.id === payload.ticketId)
-    : kit.tickets.filter((t) => t.booking_id === payload.ticketId);
+/**
+ * The kit's tickets that a typed reference names (docs/ticket-codes.md#typed-references), as the
+ * server finds them: the first reading of the text that names a booking in the kit decides; a
+ * booking reference names its tickets, a ticket's short reference that one ticket. Null: none.
+ */
+function namedByReference(kit: DoorKit, typed: string): { tickets: DoorTicket[]; kind: 'ticket' | 'booking' } | null {
+  for (const reading of readTypedReference(typed)) {
+    const booking = kit.tickets.filter((t) => t.booking_reference === reading.bookingRef);
+    if (booking.length === 0) continue;
+    if (reading.ticket === null) return { tickets: booking, kind: 'booking' };
+    const one = booking.filter((t) => t.number === reading.ticket);
+    return one.length ? { tickets: one, kind: 'ticket' } : null;
+  }
+  return null;
 }
 
 /**
- * Answers a scanned code from the kit, as of `now` on `device`. Admitting changes nothing here:
- * the caller records it (`admitLocally`) and queues it for the server.
+ * Answers a scanned code or a typed reference from the kit, as of `now` on `device`. Admitting
+ * changes nothing here: the caller records it (`admitLocally`) and queues it for the server.
  */
 export async function localVerdict(kit: DoorKit, rawCode: string, device: string, now: Date): Promise<LocalVerdict> {
   const code = rawCode.trim();
+  // A signed code has dots; anything else is a typed reference, which needs no key to look up.
+  if (!code.includes('.')) {
+    const named = namedByReference(kit, code);
+    return named
+      ? ticketsVerdict(kit, named.tickets, named.kind, device, now)
+      : { verdict: none('unknown'), outdated: false, unchecked: false };
+  }
   const { payload, outdated, unchecked } = await verify(kit, code);
   if (!payload) return { verdict: none('unknown'), outdated, unchecked };
   if (payload.eventId !== kit.event.id) return { verdict: none('other_event'), outdated: false };
-  const tickets = named(kit, payload);
+  const tickets =
+    payload.kind === 'ticket'
+      ? kit.tickets.filter((t) => t.id === payload.ticketId)
+      : kit.tickets.filter((t) => t.booking_id === payload.ticketId);
   if (tickets.length === 0) return { verdict: none('unknown'), outdated: false };
+  return ticketsVerdict(kit, tickets, payload.kind, device, now);
+}
+
+/** The verdict on the tickets a code names: one e-ticket (`ticket`), or every ticket of a booking (`booking`). */
+function ticketsVerdict(
+  kit: DoorKit,
+  tickets: DoorTicket[],
+  kind: 'ticket' | 'booking',
+  device: string,
+  now: Date,
+): LocalVerdict {
   const first = tickets[0]!;
   const valid = tickets.filter((t) => !t.revoked);
   if (valid.length === 0 || kit.event.status === 3) {
@@ -83,7 +114,7 @@ export async function localVerdict(kit: DoorKit, rawCode: string, device: string
     return {
       verdict: {
         ...none('already_checked_in'),
-        ticket: ticketOf(payload.kind === 'ticket' ? first : earliest),
+        ticket: ticketOf(kind === 'ticket' ? first : earliest),
         checked_in_at: earliest.checked_in_at,
         checked_in_device: earliest.checked_in_device,
       },

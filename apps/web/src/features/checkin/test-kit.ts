@@ -20,6 +20,7 @@ export function doorTicket(overrides: Partial<DoorTicket> = {}): DoorTicket {
     id: 501,
     booking_id: 40,
     booking_reference: 'TK-7Q2M9X',
+    number: 1,
     holder_name: 'Wanjiku Kamau',
     ticket_type: 'Delegate',
     admits: 1,
@@ -30,7 +31,7 @@ export function doorTicket(overrides: Partial<DoorTicket> = {}): DoorTicket {
   };
 }
 
-/** Event 7 with three tickets: 501 and 502 of booking 40 (Wanjiku), 503 of booking 41 (Otieno, a group of 4). */
+/** Event 7 with three tickets: 501 and 502 of booking 40 (Wanjiku, TK-7Q2M9X-1 and -2), 503 of booking 41 (Otieno, a group of 4, TK-GRP4AB-1). */
 export async function doorKit(overrides: Partial<DoorKit> = {}): Promise<DoorKit> {
   return {
     event: {
@@ -44,7 +45,7 @@ export async function doorKit(overrides: Partial<DoorKit> = {}): Promise<DoorKit
     public_keys: [(await testKeys()).publicKey],
     tickets: [
       doorTicket(),
-      doorTicket({ id: 502, ticket_type: 'VIP' }),
+      doorTicket({ id: 502, number: 2, ticket_type: 'VIP' }),
       doorTicket({
         id: 503,
         booking_id: 41,

@@ -16,11 +16,12 @@ const FAILED_READS = 15;
 function cameraMessage(err: unknown): string {
   const name = err instanceof DOMException ? err.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError')
-    return 'The camera is not allowed. Allow it in the browser’s site settings, or type the code below.';
+    return 'The camera is not allowed. Allow it in the browser’s site settings, or type the ticket’s reference below.';
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return 'No camera found on this device. Type the code below.';
-  if (name === 'NotReadableError') return 'Another app is using the camera. Close it, or type the code below.';
-  return 'The camera could not start here. Type the code below.';
+    return 'No camera found on this device. Type the ticket’s reference below.';
+  if (name === 'NotReadableError')
+    return 'Another app is using the camera. Close it, or type the ticket’s reference below.';
+  return 'The camera could not start here. Type the ticket’s reference below.';
 }
 
 /**
@@ -98,7 +99,9 @@ export function CameraScanner({ paused, onCode }: { paused: boolean; onCode: (co
             console.warn('door camera: the QR reader fails on every frame', err);
             dropQrDetector();
             stop();
-            setError('The camera could not read codes here. Try starting it again, or type the code below.');
+            setError(
+              'The camera could not read codes here. Try starting it again, or type the ticket’s reference below.',
+            );
             return;
           }
         }

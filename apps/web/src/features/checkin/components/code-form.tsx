@@ -3,9 +3,10 @@ import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 
 /**
- * A typed code (a damaged screen, a printed code the camera will not read). The field keeps
- * what was typed when the scan could not be answered, and empties for the next person once it
- * was.
+ * What to type when the camera will not read a code (a damaged screen, a crumpled print): the
+ * reference printed under the QR code, a ticket's (`TK-ERZVFGJ-2`) or the booking's (`TK-ERZVFGJ`),
+ * in any case (docs/ticket-codes.md#typed-references); a pasted code works too. The field keeps
+ * what was typed when the scan could not be answered, and empties for the next person once it was.
  */
 export function CodeForm({
   onSubmit,
@@ -33,10 +34,10 @@ export function CodeForm({
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" aria-label="Type a code">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" aria-label="Type a reference">
       <TextField
         ref={input}
-        label="Ticket code"
+        label="Reference on the ticket"
         name="code"
         value={code}
         onChange={(e) => {
@@ -44,10 +45,10 @@ export function CodeForm({
           if (error) onEdit();
         }}
         error={error ?? undefined}
-        hint="When the camera will not read it: the ticket’s code, starting TK1."
-        placeholder="TK1.…"
+        hint="When the camera will not read it: the reference printed under the QR code, such as TK-ERZVFGJ-2 for that ticket, or the booking’s TK-ERZVFGJ for all of its tickets."
+        placeholder="TK-…"
         autoComplete="off"
-        autoCapitalize="off"
+        autoCapitalize="characters"
         autoCorrect="off"
         spellCheck={false}
         enterKeyHint="go"

@@ -1,7 +1,7 @@
 import { CheckCircle2, CloudOff, RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import clsx from 'clsx';
 import { Button } from '../../../components/ui/button';
-import type { SyncConflict } from '../use-door';
+import type { SyncConflict } from '../sync-conflict';
 
 /** Online or not, as the door last found it. */
 export function NetworkChip({ online }: { online: boolean }) {

@@ -52,7 +52,7 @@ describe('the full-screen verdict at the door', () => {
   it.each([
     ['other_event', 'Another event', 'This ticket is for a different event. Do not admit.'],
     ['refunded', 'Refunded', 'This ticket was refunded or its event cancelled. Do not admit.'],
-    ['unknown', 'Unknown code', 'Not a ticket we issued, or altered. Do not admit.'],
+    ['unknown', 'Unknown code', 'Not a ticket we issued, altered, or mistyped. Do not admit.'],
   ] as const)('%s: red, "%s", and what to do; a tap anywhere dismisses', async (result, title, advice) => {
     const { dialog, onNext, user } = show(refused(result));
     expect(dialog.className).toContain('bg-red-700');
@@ -90,6 +90,6 @@ describe('the full-screen verdict at the door', () => {
   it('an unknown code of a newer format asks to update the app instead of calling it forged', () => {
     show(refused('unknown'), { outdated: true, offline: true });
     expect(screen.getByText('This code is newer than this app. Reload the page to update it.')).toBeTruthy();
-    expect(screen.queryByText('Not a ticket we issued, or altered. Do not admit.')).toBeNull();
+    expect(screen.queryByText('Not a ticket we issued, altered, or mistyped. Do not admit.')).toBeNull();
   });
 });

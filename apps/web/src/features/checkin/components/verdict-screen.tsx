@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import type { DoorResult } from '@tikiti/contract';
 import { formatDay, formatTime } from '../../../lib/format';
-import type { Shown } from '../use-door';
+import type { Shown } from '../door-controller';
 
 interface Look {
   title: string;
@@ -20,7 +20,11 @@ const LOOKS: Record<DoorResult, Look> = {
     tone: 'stop',
     advice: 'This ticket was refunded or its event cancelled. Do not admit.',
   },
-  unknown: { title: 'Unknown code', tone: 'stop', advice: 'Not a ticket we issued, or altered. Do not admit.' },
+  unknown: {
+    title: 'Unknown code',
+    tone: 'stop',
+    advice: 'Not a ticket we issued, altered, or mistyped. Do not admit.',
+  },
 };
 
 const TONES = {

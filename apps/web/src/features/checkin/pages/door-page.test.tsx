@@ -6,7 +6,7 @@ import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import { closeDoorStore, doorStore } from '../door-store';
 import { codeFor, doorKit, serverVerdict } from '../test-kit';
-import { SLOW_MS } from '../use-door';
+import { SLOW_MS } from '../door-controller';
 import DoorPage from './door-page';
 
 const open = () => renderPage(<DoorPage />, { path: '/organizer/checkin/:eventId', at: '/organizer/checkin/7' });
@@ -32,7 +32,7 @@ function network(route: (req: SeenRequest) => ReturnType<typeof answer> | Promis
 }
 
 async function typeCode(user: ReturnType<typeof open>['user'], code: string) {
-  const field = await screen.findByLabelText('Ticket code');
+  const field = await screen.findByLabelText('Reference on the ticket');
   await user.clear(field);
   // Pasting, as a door person would: typing 113 characters one by one is slow in a test.
   await user.click(field);
@@ -90,7 +90,7 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
 
     await user.click(d.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect((screen.getByLabelText('Ticket code') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Reference on the ticket') as HTMLInputElement).value).toBe('');
 
     await typeCode(user, code);
     const again = await verdictDialog();
@@ -183,6 +183,63 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     expect(screen.queryByRole('region', { name: 'Sync conflicts' })).toBeNull();
   });
 
+  it('asks for the reference printed on the ticket, and takes it typed in any case: from the server, and offline from the list on the device', async () => {
+    const syncs: SeenRequest[] = [];
+    const { net, seen } = network(async (req) => {
+      if (req.path === KIT) return answer(200, await doorKit());
+      if (req.path === SCAN) return answer(200, { verdict: serverVerdict(), counts: counts(1) });
+      if (req.path === SYNC) {
+        syncs.push(req);
+        const [scan] = (req.body as { scans: { local_id: string }[] }).scans;
+        const ticket = {
+          id: 503,
+          holder_name: 'Otieno Odhiambo',
+          ticket_type: 'Group of 4',
+          admits: 4,
+          booking_reference: 'TK-GRP4AB',
+        };
+        return answer(200, {
+          results: [{ ...serverVerdict({ ticket, ticket_ids: [503], persons: 4 }), local_id: scan!.local_id }],
+          counts: counts(2, 5),
+        });
+      }
+      return answer(404, null);
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
+    const field = screen.getByLabelText('Reference on the ticket');
+    expect(screen.getByText(/the reference printed under the QR code, such as TK-ERZVFGJ-2/)).toBeTruthy();
+    expect(field.getAttribute('placeholder')).toBe('TK-…');
+
+    // Online, the server reads what was typed.
+    await typeCode(user, 'tk-7q2m9x-1');
+    expect((await verdictDialog()).getAttribute('data-result')).toBe('admitted');
+    expect(seen.find((r) => r.path === SCAN)!.body).toMatchObject({ code: 'tk-7q2m9x-1' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // Offline, the device looks it up in its list, with no key needed.
+    net.up = false;
+    await typeCode(user, 'grp4ab');
+    const offline = await verdictDialog();
+    expect(offline.getAttribute('data-result')).toBe('admitted');
+    expect(within(offline).getByText('Admit 4 people')).toBeTruthy();
+    expect(within(offline).getByText(/Checked on this device, offline/)).toBeTruthy();
+    await user.click(within(offline).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('1 waiting to sync')).toBeTruthy();
+    await typeCode(user, 'TK-GRP4AB-1');
+    expect((await verdictDialog()).getAttribute('data-result')).toBe('already_checked_in');
+    await user.keyboard('{Escape}');
+    await typeCode(user, 'TK-GRP4AB-2');
+    expect((await verdictDialog()).getAttribute('data-result')).toBe('unknown');
+    await user.keyboard('{Escape}');
+
+    net.up = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('All synced')).toBeTruthy();
+    expect((syncs[0]!.body as { scans: { code: string }[] }).scans.map((s) => s.code)).toEqual(['grp4ab']);
+  });
+
   it(`answers from the device when the server is slower than ${SLOW_MS / 1000} s, and queues the admission`, async () => {
     network(async (req) => {
       if (req.path === KIT) return answer(200, await doorKit());
@@ -211,7 +268,7 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     await typeCode(user, code);
     expect(await screen.findByText(/This browser cannot check ticket codes without the network/)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect((screen.getByLabelText('Ticket code') as HTMLInputElement).value).toBe(code);
+    expect((screen.getByLabelText('Reference on the ticket') as HTMLInputElement).value).toBe(code);
     expect(screen.getByText('All synced')).toBeTruthy();
   });
 
@@ -369,7 +426,7 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     expect(seen).toEqual([]);
   });
 
-  it('asks for a code when the field is empty, and keeps what was typed when the server refuses the request', async () => {
+  it('asks for the reference when the field is empty, and keeps what was typed when the server refuses the request', async () => {
     network(async (req) => {
       if (req.path === KIT) return answer(200, await doorKit());
       return answer(404, null, { description: 'No such event' });
@@ -377,10 +434,10 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
     const { user } = open();
     await screen.findByRole('heading', { level: 1, name: 'East Africa Fintech Summit' });
     await user.click(screen.getByRole('button', { name: 'Check in' }));
-    expect(await screen.findByText('Enter a ticket code')).toBeTruthy();
+    expect(await screen.findByText('Enter the reference printed on the ticket')).toBeTruthy();
     await typeCode(user, 'TK1.typed');
     expect(await screen.findByText('No such event')).toBeTruthy();
-    expect((screen.getByLabelText('Ticket code') as HTMLInputElement).value).toBe('TK1.typed');
+    expect((screen.getByLabelText('Reference on the ticket') as HTMLInputElement).value).toBe('TK1.typed');
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -109,13 +109,22 @@ function TicketRow({
               src: ticket.qr,
               title: ticket.ticket_type,
               holder: ticket.holder_name,
-              lines: [`${admits} · ${which}`, `${booking.title} · ${booking.booking.booking_id}`],
+              lines: [
+                `${admits} · ${which}`,
+                `Reference ${ticket.reference}`,
+                `${booking.title} · ${booking.booking.booking_id}`,
+              ],
             })
           }
         />
       ) : null}
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-ink">{ticket.ticket_type}</p>
+        {scannable && !ticket.revoked && (
+          <p className="font-mono text-sm font-semibold tracking-wide text-ink" title="This ticket's reference">
+            {ticket.reference}
+          </p>
+        )}
         <p className="truncate text-sm text-slate-700">{ticket.holder_name}</p>
         <p className="text-xs text-slate-500">
           {admits} · {which}
@@ -268,8 +277,10 @@ export function BookingCard({
                 })
               }
             />
-            <p className="mt-3 text-xs text-slate-500">
-              Admits everyone on this booking ({people(admits)}). Tap a code to enlarge it.
+            <p className="mt-3 font-mono text-base font-semibold tracking-wide text-ink">{reference}</p>
+            <p className="mt-1 text-xs text-slate-500">
+              Admits everyone on this booking ({people(admits)}). Tap a code to enlarge it. If a code will not scan, the
+              door can type its reference.
             </p>
           </div>
         )}

@@ -75,6 +75,13 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     expect(imgOf(tickets.getByRole('button', { name: 'Enlarge the QR code of Ticket 3 of 3: VIP' }))).toBe(
       '/v1/tickets/qr/503.png?sig=1773302400000.abc',
     );
+    // The references a door can type when a code will not scan: each ticket's, and the booking's under its code.
+    expect(tickets.getAllByTitle("This ticket's reference").map((p) => p.textContent)).toEqual([
+      'TK-7Q2M9X-1',
+      'TK-7Q2M9X-2',
+      'TK-7Q2M9X-3',
+    ]);
+    expect(c.getByText(/If a code will not scan, the door can type its reference/)).toBeTruthy();
 
     const download = c.getByRole('link', { name: 'Download' });
     expect(download.getAttribute('href')).toBe('/v1/booking/TK-7Q2M9X/tickets.pdf?sig=1773302400000.abc');
@@ -114,6 +121,7 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     );
     expect(d.getByText('Wanjiku Kamau')).toBeTruthy();
     expect(d.getByText('Admits 1 · Ticket 3 of 3')).toBeTruthy();
+    expect(d.getByText('Reference TK-7Q2M9X-3')).toBeTruthy();
     expect(d.getByText('East Africa Fintech Summit · TK-7Q2M9X')).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -171,6 +179,8 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     expect(within(rows[0]!).getByRole('button', { name: /Enlarge the QR code of Ticket 1 of 2/ })).toBeTruthy();
     expect(within(rows[1]!).getByText('Revoked: not valid for entry')).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    // A revoked ticket offers no reference to type at the door.
+    expect(within(rows[1]!).queryByTitle("This ticket's reference")).toBeNull();
     expect(rows[1]!.querySelector('img')).toBeNull();
     expect(first.getByText(/Admits everyone on this booking \(1 person\)/)).toBeTruthy();
 
