@@ -7,6 +7,7 @@ export * from './phone.js';
 export * from './nairobi-time.js';
 export * from './format-dates.js';
 export * from './date-presets.js';
+export * from './calendar-file.js';
 export * from './catalogue/index.js';
 export * from './contact/index.js';
 export * from './content/index.js';
