@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './money.js';
+export * from './error-codes.js';
 export * from './envelope.js';
 export * from './common.js';
 export * from './slug.js';
