@@ -18,8 +18,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: FieldError[], code: ErrorCodeOf<400> = 'bad_request') =>
-  new AppError(400, code, message, fieldErrors);
+/** A 400; one that names fields is a validation failure. */
+export const badRequest = (
+  message: string,
+  fieldErrors?: FieldError[],
+  code: ErrorCodeOf<400> = fieldErrors ? 'validation.invalid_field' : 'bad_request',
+) => new AppError(400, code, message, fieldErrors);
 /** A 400 on one field: the message names it and the form can show it beside the input. */
 export const invalidField = (path: string, message: string, code: ErrorCodeOf<400> = 'validation.invalid_field') =>
   new AppError(400, code, `${path}: ${message}`, [{ path, message }]);

@@ -280,7 +280,7 @@ function Booking({ clientSecret }: { clientSecret: string }) {
 
   if (!ready || query.isPending) return <Confirming />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    if (query.error instanceof ApiError && query.error.code === 'not_found') return <NotFound />;
     return (
       <Frame>
         <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
