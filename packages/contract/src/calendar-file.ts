@@ -82,13 +82,17 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The host of an address such as https://tikiti.co.ke or http://[::1]:3000/. */
-const hostOf = (url: string) => /^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url)?.[1] ?? url;
+/**
+ * The UID's domain: Tikiti's own, not the address the file came from, which differs between the
+ * server's PUBLIC_URL and whatever address a browser reached the site by (a `www.`, an IP): a
+ * booking's UID must be one whichever side wrote it. References are random, so it stays unique.
+ */
+export const CALENDAR_UID_DOMAIN = 'tikiti.co.ke';
 
 /**
- * The calendar file of `booking`'s event: one VEVENT in UTC with the reference and the site's
- * host as its UID, the event's page as its URL, CRLF line ends and folded lines. `siteUrl` is the
- * address people use: PUBLIC_URL on the server, the page's origin in the browser.
+ * The calendar file of `booking`'s event: one VEVENT in UTC with `{reference}@tikiti.co.ke` as its
+ * UID, the event's page as its URL, CRLF line ends and folded lines. `siteUrl` is the address
+ * people use: PUBLIC_URL on the server, the page's origin in the browser.
  */
 export function bookingCalendarFile(booking: CalendarBooking, siteUrl: string, now = new Date()): string {
   const site = siteUrl.replace(/\/+$/, '');
@@ -106,7 +110,7 @@ export function bookingCalendarFile(booking: CalendarBooking, siteUrl: string, n
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
-    `UID:${icsText(`${booking.reference}@${hostOf(site)}`)}`,
+    `UID:${icsText(`${booking.reference}@${CALENDAR_UID_DOMAIN}`)}`,
     `DTSTAMP:${icsTime(now.toISOString())}`,
     `DTSTART:${icsTime(booking.start)}`,
     `DTEND:${icsTime(booking.end)}`,

@@ -105,7 +105,7 @@ describe('the payment success page (docs/product.md#routes-and-screens)', () => 
     expect(lines).toEqual(
       expect.arrayContaining([
         'BEGIN:VEVENT',
-        'UID:TK-7Q2M9X@localhost',
+        'UID:TK-7Q2M9X@tikiti.co.ke',
         'DTSTART:20260312T060000Z',
         'DTEND:20260312T140000Z',
         'SUMMARY:East Africa Fintech Summit',

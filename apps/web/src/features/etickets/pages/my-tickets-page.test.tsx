@@ -84,7 +84,7 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     const ics = decodeURIComponent(calendar.getAttribute('href')!.split(',')[1]!);
     expect(ics.split('\r\n')).toEqual(
       expect.arrayContaining([
-        'UID:TK-7Q2M9X@localhost',
+        'UID:TK-7Q2M9X@tikiti.co.ke',
         'DTSTART:20260312T060000Z',
         'DTEND:20260312T140000Z',
         'SUMMARY:East Africa Fintech Summit',
