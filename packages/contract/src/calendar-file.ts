@@ -87,7 +87,7 @@ export function foldLine(line: string): string {
  * server's PUBLIC_URL and whatever address a browser reached the site by (a `www.`, an IP): a
  * booking's UID must be one whichever side wrote it. References are random, so it stays unique.
  */
-export const CALENDAR_UID_DOMAIN = 'tikiti.co.ke';
+const CALENDAR_UID_DOMAIN = 'tikiti.co.ke';
 
 /**
  * The calendar file of `booking`'s event: one VEVENT in UTC with `{reference}@tikiti.co.ke` as its
