@@ -218,6 +218,22 @@ describe('checkout journeys', () => {
     expect(lines.find((l) => l.startsWith('UID:'))).toMatch(/^UID:TK-[A-Z0-9]+@tikiti\.co\.ke$/);
     expect(lines.find((l) => l.startsWith('SUMMARY:'))).toBeTruthy();
     expect(lines.find((l) => l.startsWith('LOCATION:'))).toBeTruthy();
+    // The confirmation mail's calendar file is the same entry: the same UID, event and times.
+    const mailedCalendar = async () => {
+      const res = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const mails = ((await res.json()) as { data: { text: string }[] }).data;
+      const link = mails.map((m) => /Add to calendar: (\S+)/.exec(m.text)?.[1]).find(Boolean);
+      // The mail links PUBLIC_URL (localhost); this app listens on 127.0.0.1.
+      return link && `${baseUrl}${new URL(link).pathname}${new URL(link).search}`;
+    };
+    await expect.poll(mailedCalendar, { timeout: 30_000 }).toBeTruthy();
+    const mailed = await (await fetch((await mailedCalendar())!)).text();
+    const entry = (ics: string) =>
+      ics
+        .replace(/\r\n /g, '')
+        .split('\r\n')
+        .filter((l) => /^(UID|SUMMARY|LOCATION|DTSTART|DTEND):/.test(l));
+    expect(entry(mailed)).toEqual(entry(text));
     await capture(page, 'checkout-success-1280');
 
     // The guest is now a buyer with this checkout's session; the checkout is over.

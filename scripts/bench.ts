@@ -23,6 +23,7 @@ import { browseMix } from './bench-browse.js';
 import { flashSale } from './bench-flash-sale.js';
 import { lighthouseScores, printLighthouse } from './bench-lighthouse.js';
 import { mixedLoad } from './bench-mixed.js';
+import { firstVisitScripts } from './first-visit-scripts.js';
 import { cpuOf, memoryOf, postgresCpu, startServer } from './bench-support.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,12 +54,8 @@ async function load(url: string, paths?: string[], duration = seconds) {
 
 function initialJs() {
   const dist = path.join(root, 'apps/web/dist');
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  // A page drawn on the server starts the app with a boot script (docs/decisions/0022-main-thread-on-a-phone.md).
-  const bootFile = path.join(dist, 'first-screen.json');
-  if (fs.existsSync(bootFile)) files.push((JSON.parse(fs.readFileSync(bootFile, 'utf8')) as { boot: string }).boot);
-  const sizes = files.map((f) => {
+  // The entry, what it imports and the boot script of a page drawn on the server (docs/decisions/0022-main-thread-on-a-phone.md).
+  const sizes = firstVisitScripts(dist).home.map((f) => {
     const bytes = fs.readFileSync(path.join(dist, f));
     return { file: f, gzip: zlib.gzipSync(bytes).length, brotli: zlib.brotliCompressSync(bytes).length };
   });

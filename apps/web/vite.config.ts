@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -202,7 +202,17 @@ function doorServiceWorker() {
   });
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is production whatever NODE_ENV the shell exports (the README's NODE_ENV is the
+  // server's, and `development` is common on a developer's machine): Vite takes a NODE_ENV that is
+  // set over its mode, and would build development React, whose jsxDEV calls the server's first
+  // screen cannot run. Set here, before Vite and the React plugin read it; `vite` (the development
+  // server) is left alone. Held by scripts/production-build.test.ts.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config(isSsrBuild);
+});
+
+const config = (isSsrBuild: boolean | undefined): UserConfig => ({
   plugins: [
     react(),
     // The server's build (src/entry-server.tsx) makes one module for the API: no page, no styles.
@@ -258,4 +268,4 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-}));
+});

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { AUTH_HEADER, LIMITS } from '@tikiti/contract';
 import type { AppContext } from './app-context.js';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.js';
-import { envelope, rawEnvelopeResponse, send } from './http/envelope.js';
+import { envelope, noRoute, rawEnvelopeResponse, send } from './http/envelope.js';
 import { guardDevPages } from './http/dev-pages.js';
 import { registerMetrics } from './http/metrics.js';
 import { trackInFlight } from './http/in-flight.js';
@@ -206,9 +206,14 @@ async function checkDatabase(ctx: AppContext): Promise<'ok' | 'unreachable' | 't
  */
 function answerClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const [status, code] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ([408, 'request.timeout'] as const)
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? ([431, 'request.headers_too_large'] as const)
+        : ([400, 'request.malformed'] as const);
   this.log.debug({ code: err.code, status }, 'client error');
-  if (socket.writable) socket.write(rawEnvelopeResponse(status));
+  if (socket.writable) socket.write(rawEnvelopeResponse(status, code));
   socket.destroy();
 }
 
@@ -233,7 +238,7 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string, onS
     // Assets added after start (a rebuild) are found too; source maps are not served.
     app.get('/assets/*', (request, reply) => {
       const file = (request.params as { '*': string })['*'];
-      if (file.endsWith('.map')) return reply.code(404).send(envelope(404, null, `No route for GET /assets/${file}`));
+      if (file.endsWith('.map')) return reply.code(404).send(noRoute('GET', `/assets/${file}`));
       return reply.sendFile(`assets/${file}`);
     });
   }
@@ -268,7 +273,7 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string, onS
       if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();
       return sendHtml(request, reply, page.html);
     }
-    return reply.code(404).send(envelope(404, null, `No route for ${request.method} ${url}`));
+    return reply.code(404).send(noRoute(request.method, url));
   });
 }
 

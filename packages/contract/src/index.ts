@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './money.js';
+export * from './error-codes.js';
 export * from './envelope.js';
 export * from './common.js';
 export * from './slug.js';
@@ -7,6 +8,7 @@ export * from './phone.js';
 export * from './nairobi-time.js';
 export * from './format-dates.js';
 export * from './date-presets.js';
+export * from './calendar-file.js';
 export * from './catalogue/index.js';
 export * from './contact/index.js';
 export * from './content/index.js';

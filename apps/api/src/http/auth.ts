@@ -35,7 +35,7 @@ export function authenticate(db: Db, type?: AccountType, opts: { door?: boolean 
     const token = tokenOf(request);
     if (!token) throw unauthorized();
     const caller = await resolveSession(db, token);
-    if (!caller) throw unauthorized('Your session has ended, please sign in again');
+    if (!caller) throw unauthorized('Your session has ended, please sign in again', 'auth.session_ended');
     if (type && caller.type !== type) {
       throw wrongAccountType(type === 'organizer' ? 'This needs an organiser account' : 'This needs a buyer account');
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { envelope } from './envelope.js';
+import { noRoute } from './envelope.js';
 
 /** The development tools: the local mailbox and whatever later joins it under /dev/. */
 const DEV_PREFIX = '/dev/';
@@ -28,7 +28,7 @@ export function guardDevPages(app: FastifyInstance, config: Config) {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith(DEV_PREFIX) && path !== '/dev') return;
     if (config.isProduction || !isLocalCaller(request)) {
-      return reply.code(404).send(envelope(404, null, `No route for ${request.method} ${path}`));
+      return reply.code(404).send(noRoute(request.method, path));
     }
   });
 }

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { Envelope } from '@tikiti/contract';
+import type { Envelope, ErrorCode, ErrorData, FieldError } from '@tikiti/contract';
 
 const DESCRIPTIONS: Record<number, string> = {
   200: 'OK',
@@ -29,8 +29,8 @@ export function describeStatus(status: number): string {
  * A whole HTTP response with the envelope, for the few answers written straight to a
  * socket before Fastify has a request (a header block too large, a request too slow).
  */
-export function rawEnvelopeResponse(status: number): string {
-  const body = JSON.stringify(envelope(status, null));
+export function rawEnvelopeResponse(status: number, code: ErrorCode): string {
+  const body = JSON.stringify(errorEnvelope(status, code));
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
@@ -40,6 +40,20 @@ export function rawEnvelopeResponse(status: number): string {
 export function envelope<T>(status: number, data: T, description = describeStatus(status)): Envelope<T> {
   return { status, status_description: description, data };
 }
+
+/** An error's envelope: its code, and its field errors when it has any, in `data` (docs/api.md#error-codes). */
+export function errorEnvelope(
+  status: number,
+  code: ErrorCode,
+  description = describeStatus(status),
+  errors?: FieldError[],
+): Envelope<ErrorData> {
+  return envelope(status, errors ? { code, errors } : { code }, description);
+}
+
+/** The 404 of an address no route answers. */
+export const noRoute = (method: string, url: string) =>
+  errorEnvelope(404, 'not_found', `No route for ${method} ${url}`);
 
 /** Sends `{status, status_description, data}` with the HTTP status equal to `status`. */
 export function send<T>(reply: FastifyReply, data: T, opts: { status?: number; description?: string } = {}) {

@@ -46,7 +46,11 @@ describe('error envelope', () => {
       payload: '{"name": "x",',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, status_description: 'The request body is not valid JSON', data: null });
+    expect(res.json()).toEqual({
+      status: 400,
+      status_description: 'The request body is not valid JSON',
+      data: { code: 'request.malformed' },
+    });
   });
 
   it('answers a validation failure with 400 naming the field', async () => {
@@ -56,6 +60,7 @@ describe('error envelope', () => {
     expect(body.status).toBe(400);
     expect(body.status_description).toMatch(/^count: /);
     expect(body.data.errors).toEqual([expect.objectContaining({ path: 'count' })]);
+    expect(body.data.code).toBe('validation.invalid_field');
   });
 
   it('answers an unexpected error with 500 and no internals', async () => {
@@ -64,7 +69,7 @@ describe('error envelope', () => {
     expect(res.json()).toEqual({
       status: 500,
       status_description: 'Something went wrong on our side, please try again',
-      data: null,
+      data: { code: 'internal' },
     });
     expect(res.body).not.toContain('secret');
   });
@@ -75,7 +80,7 @@ describe('error envelope', () => {
     expect(res.json()).toEqual({
       status: 409,
       status_description: 'Already exists',
-      data: { errors: [{ path: 'email_address', message: 'Already registered' }] },
+      data: { code: 'conflict', errors: [{ path: 'email_address', message: 'Already registered' }] },
     });
   });
 
@@ -87,7 +92,7 @@ describe('error envelope', () => {
       payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), count: 1 }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().status).toBe(413);
+    expect(res.json()).toMatchObject({ status: 413, data: { code: 'too_large' } });
   });
 
   it('answers an unsupported content type with 415', async () => {
@@ -98,7 +103,7 @@ describe('error envelope', () => {
       payload: '<a/>',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json().status).toBe(415);
+    expect(res.json()).toMatchObject({ status: 415, data: { code: 'unsupported_type' } });
   });
 });
 

@@ -1,20 +1,32 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { FieldError } from '@tikiti/contract';
+import type { ErrorCode, FieldError } from '@tikiti/contract';
 import { AppError, isDatabaseUnavailable, serviceUnavailable } from './errors.js';
-import { describeStatus, envelope } from './envelope.js';
+import { errorEnvelope } from './envelope.js';
 import { loggableError } from './log-error.js';
 
-/** Fastify's own client errors, in words a person can act on. */
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
-  FST_REQ_FILE_TOO_LARGE: 'The request is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON',
-  FST_ERR_BAD_URL: 'The address is not a valid URL',
-  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
-  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed',
+/** Fastify's own client errors, in words a person can act on, with their codes. */
+const CLIENT_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON', code: 'request.malformed' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request is too large', code: 'too_large' },
+  FST_REQ_FILE_TOO_LARGE: { message: 'The request is too large', code: 'too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported content type', code: 'unsupported_type' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The request body is empty; send JSON', code: 'request.malformed' },
+  FST_ERR_BAD_URL: { message: 'The address is not a valid URL', code: 'request.malformed' },
+  FST_ERR_MAX_PARAM_LENGTH: { message: 'The address is too long', code: 'request.uri_too_long' },
+  FST_ERR_ASYNC_CONSTRAINT: { message: 'The request could not be routed', code: 'request.malformed' },
+};
+
+/** The code of another client error Fastify raises, by its status; `bad_request` when none fits (docs/api.md#error-codes). */
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'request.malformed',
+  404: 'not_found',
+  408: 'request.timeout',
+  413: 'too_large',
+  414: 'request.uri_too_long',
+  415: 'unsupported_type',
+  429: 'rate_limited',
+  431: 'request.headers_too_large',
 };
 
 /**
@@ -32,8 +44,9 @@ export function logFailure(request: FastifyRequest, status: number, err: unknown
 
 /** The envelope for an error that Fastify raises before any route runs (bad URL, long param). */
 export function sendFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = CLIENT_ERRORS[err.code];
   const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  return reply.code(status).send(envelope(status, null, CLIENT_ERROR_MESSAGES[err.code] ?? describeStatus(status)));
+  return reply.code(status).send(errorEnvelope(status, known?.code ?? 'request.malformed', known?.message));
 }
 
 /**
@@ -44,9 +57,8 @@ export function sendFrameworkError(err: FastifyError, _request: FastifyRequest, 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      const data = err.fieldErrors ? { errors: err.fieldErrors } : null;
       if (err.status >= 500) logFailure(request, err.status, err, 'request failed');
-      return reply.code(err.status).send(envelope(err.status, data, err.message));
+      return reply.code(err.status).send(errorEnvelope(err.status, err.code, err.message, err.fieldErrors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldError[] = err.validation.map((v) => {
@@ -55,11 +67,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
       const first = errors[0]!;
       const message = `${first.path}: ${first.message}`;
-      return reply.code(400).send(envelope(400, { errors }, message));
+      return reply.code(400).send(errorEnvelope(400, 'validation.invalid_field', message, errors));
     }
     if (isResponseSerializationError(err)) {
       logFailure(request, 500, err, 'response did not match its schema');
-      return reply.code(500).send(envelope(500, null));
+      return reply.code(500).send(errorEnvelope(500, 'internal'));
     }
     if (isDatabaseUnavailable(err)) {
       const unavailable = serviceUnavailable();
@@ -67,18 +79,24 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .code(503)
         .header('retry-after', '5')
-        .send(envelope(503, null, unavailable.message));
+        .send(errorEnvelope(503, unavailable.code, unavailable.message));
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       logFailure(request, 500, err, 'unexpected error');
-      return reply.code(500).send(envelope(500, null));
+      return reply.code(500).send(errorEnvelope(500, 'internal'));
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported type…
-    const message =
-      CLIENT_ERROR_MESSAGES[err.code] ??
-      (err instanceof SyntaxError ? CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : undefined) ??
-      (err.message || describeStatus(status));
-    return reply.code(status).send(envelope(status, null, message));
+    const known =
+      CLIENT_ERRORS[err.code] ?? (err instanceof SyntaxError ? CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+    return reply
+      .code(status)
+      .send(
+        errorEnvelope(
+          status,
+          known?.code ?? CODE_OF_STATUS[status] ?? 'bad_request',
+          known?.message ?? (err.message || undefined),
+        ),
+      );
   });
 }

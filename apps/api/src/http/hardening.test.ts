@@ -65,7 +65,7 @@ describe('slow clients', () => {
     );
     expect(closedAfterMs).not.toBeNull();
     expect(response).toMatch(/^HTTP\/1\.1 408 /);
-    expect(bodyOf(response)).toMatchObject({ status: 408 });
+    expect(bodyOf(response)).toMatchObject({ status: 408, data: { code: 'request.timeout' } });
   });
 
   it('cuts off a client that trickles its body', async () => {
@@ -79,7 +79,7 @@ describe('slow clients', () => {
     const big = `GET /healthz HTTP/1.1\r\nHost: tikiti\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
     const { response } = await rawExchange(port, [big], 60_000, 5000);
     expect(response).toMatch(/^HTTP\/1\.1 431 /);
-    expect(bodyOf(response)).toMatchObject({ status: 431 });
+    expect(bodyOf(response)).toMatchObject({ status: 431, data: { code: 'request.headers_too_large' } });
   });
 });
 
@@ -101,13 +101,13 @@ describe('answers outside the routes', () => {
   });
 
   it.each([
-    ['a malformed URL', '/v1/%', 400],
-    ['a path parameter over the length limit', `/v1/event/details/${'1'.repeat(600)}`, 414],
-  ])('answers %s with the envelope', async (_what, url, status) => {
+    ['a malformed URL', '/v1/%', 400, 'request.malformed'],
+    ['a path parameter over the length limit', `/v1/event/details/${'1'.repeat(600)}`, 414, 'request.uri_too_long'],
+  ])('answers %s with the envelope', async (_what, url, status, code) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toMatchObject({ status, data: null });
+    expect(res.json()).toMatchObject({ status, data: { code } });
   });
 
   it('answers OPTIONS that is not a preflight with the envelope', async () => {
@@ -176,7 +176,7 @@ describe('the development pages', () => {
     for (const url of devUrls) {
       const remote = await t.app.inject({ method: 'GET', url, remoteAddress: '192.168.1.20' });
       expect(remote.statusCode).toBe(404);
-      expect(remote.json()).toMatchObject({ status: 404, data: null });
+      expect(remote.json()).toMatchObject({ status: 404, data: { code: 'not_found' } });
       const forwarded = await t.app.inject({
         method: 'GET',
         url,

@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { queryRows } from '../db/client.js';
-import { envelope } from './envelope.js';
+import { noRoute } from './envelope.js';
 import { isLocalCaller } from './dev-pages.js';
 
 /**
@@ -95,7 +95,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
     const token = ctx.config.metricsToken;
     const bearer = request.headers.authorization === `Bearer ${token}`;
     if (!isLocalCaller(request) && !(token && bearer)) {
-      return reply.code(404).send(envelope(404, null, 'No route for GET /metrics'));
+      return reply.code(404).send(noRoute('GET', '/metrics'));
     }
     return reply
       .type(registry.contentType)

@@ -35,7 +35,7 @@ describe('API plumbing', () => {
   it('answers an unknown API path with a 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/nothing/here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ status: 404, data: null });
+    expect(res.json()).toMatchObject({ status: 404, data: { code: 'not_found' } });
     expect(res.json().status_description).toContain('/v1/nothing/here');
   });
 

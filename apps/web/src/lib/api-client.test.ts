@@ -163,6 +163,34 @@ describe('the API client', () => {
     expect(isRetryable(err)).toBe(false);
   });
 
+  it('carries the error’s code beside its message, on refusals and on an ended session alike', async () => {
+    mockFetch((req) =>
+      req.path === '/v1/event/book'
+        ? answer(409, { code: 'booking.sold_out', errors: [] }, { description: 'VIP is sold out' })
+        : answer(401, { code: 'auth.session_ended' }, { description: 'Your session has ended, please sign in again' }),
+    );
+    await expect(api('event/book', { method: 'POST', schema: z.null() })).rejects.toMatchObject({
+      status: 409,
+      code: 'booking.sold_out',
+      message: 'VIP is sold out',
+    });
+    fakeSession('tok');
+    setSessionEndHandler(vi.fn());
+    await expect(api('tickets/view', { schema: z.null() })).rejects.toMatchObject({
+      status: 401,
+      code: 'auth.session_ended',
+    });
+  });
+
+  it('has no code when the answer names none the contract knows, and keeps the message', async () => {
+    mockFetch(() => answer(409, { code: 'no.such_code' }, { description: 'Something new' }));
+    await expect(api('event/book', { method: 'POST', schema: z.null() })).rejects.toMatchObject({
+      status: 409,
+      code: null,
+      message: 'Something new',
+    });
+  });
+
   it('says so plainly when the server cannot be reached, and that trying again may help', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const err = await api('category/view', { schema: categories }).catch((e: unknown) => e);

@@ -1,16 +1,21 @@
 import type { z } from 'zod';
-import { AUTH_HEADER, type FieldError } from '@tikiti/contract';
+import { AUTH_HEADER, type Envelope, type ErrorCode, type FieldError } from '@tikiti/contract';
 
 export const UNREADABLE_ANSWER = 'Tikiti sent an answer we could not read. Please try again.';
 const UNREACHABLE = 'We could not reach Tikiti. Check your connection and try again.';
 const FAILED = 'Something went wrong, please try again.';
 
-/** An API failure: the envelope's status and message, and field errors when validation failed. */
+/**
+ * An API failure: the envelope's status and message, the error's code (docs/api.md#error-codes),
+ * and field errors when fields were refused. The code, never the message's words, decides what
+ * the app does; it is null when no answer came or the answer could not be read.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -116,6 +121,18 @@ async function readEnvelope(res: Response) {
   }
 }
 
+/** The ApiError of a failed answer: its message, and the code and field errors its `data` carries. */
+async function failureOf(status: number, payload: Envelope<unknown> | undefined, fallback: string) {
+  const message = payload?.status_description ?? fallback;
+  try {
+    const data = (await answerSchemas()).errorDataSchema.safeParse(payload?.data);
+    if (data.success) return new ApiError(status, message, data.data.errors ?? [], data.data.code);
+  } catch {
+    // The schemas could not load (the connection dropped): the message still says what happened.
+  }
+  return new ApiError(status, message);
+}
+
 /** An answer that does not match the contract (a server bug or a proxy's page): asking again will not help. */
 export class UnreadableAnswerError extends ApiError {
   constructor(path: string, issues: unknown) {
@@ -174,16 +191,9 @@ export async function apiCall<S extends z.ZodType>(
       session.end();
       onSessionEnd(opts.side ?? 'buyer');
     }
-    throw new ApiError(res.status, payload?.status_description ?? 'Please sign in to continue');
+    throw await failureOf(res.status, payload, 'Please sign in to continue');
   }
-  if (!res.ok) {
-    const errors = (await schemas)[0].errorDataSchema.safeParse(payload?.data);
-    throw new ApiError(
-      res.status,
-      payload?.status_description ?? FAILED,
-      errors.success && errors.data ? errors.data.errors : [],
-    );
-  }
+  if (!res.ok) throw await failureOf(res.status, payload, FAILED);
   if (!payload) throw new UnreadableAnswerError(path, 'not an envelope');
   const data = (await schemas)[1].safeParse(payload.data);
   if (!data.success) throw new UnreadableAnswerError(path, data.error.issues);
@@ -223,7 +233,7 @@ export async function apiDownload(
       session.end();
       onSessionEnd(opts.side ?? 'buyer');
     }
-    throw new ApiError(res.status, payload?.status_description ?? FAILED);
+    throw await failureOf(res.status, payload, FAILED);
   }
   const disposition = res.headers.get('content-disposition') ?? '';
   return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };

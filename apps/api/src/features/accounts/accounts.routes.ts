@@ -74,7 +74,8 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const token = tokenOf(request);
     const other = token ? otherTokenKind(token) : undefined;
     if (token && other) {
-      if (!(await other.revoke(db, token))) throw unauthorized('Your session has ended, please sign in again');
+      if (!(await other.revoke(db, token)))
+        throw unauthorized('Your session has ended, please sign in again', 'auth.session_ended');
     } else {
       await authenticate(db)(request);
       await logout(db, callerOf(request));

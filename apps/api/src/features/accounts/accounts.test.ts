@@ -450,7 +450,11 @@ describe('POST v1/auth/login', () => {
     ];
     for (const res of answers) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ status: 401, status_description: LOGIN_FAILED, data: null });
+      expect(res.json()).toEqual({
+        status: 401,
+        status_description: LOGIN_FAILED,
+        data: { code: 'auth.login_failed' },
+      });
       expect(res.headers.auth).toBeUndefined();
     }
   });
@@ -575,7 +579,7 @@ describe('sessions', () => {
     const organiser = await createOrganiser(db());
     const missing = await get('/v1/client/self');
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toMatchObject({ status: 401, data: null });
+    expect(missing.json()).toMatchObject({ status: 401, data: { code: 'auth.required' } });
     expect((await get('/v1/client/self', randomBytes(32).toString('base64url'))).statusCode).toBe(401);
 
     expect((await get('/v1/client/self', organiser.token)).statusCode).toBe(200);
@@ -590,7 +594,7 @@ describe('sessions', () => {
     const buyer = await createBuyer(db());
     const res = await get('/v1/client/self', buyer.token);
     expect(res.statusCode).toBe(406);
-    expect(res.json()).toMatchObject({ status: 406, data: null });
+    expect(res.json()).toMatchObject({ status: 406, data: { code: 'auth.wrong_account_type' } });
   });
 
   it("shows each organiser their own organisation's profile", async () => {

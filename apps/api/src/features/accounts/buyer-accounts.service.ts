@@ -53,14 +53,15 @@ export async function verifySignInCode(ctx: AppContext, body: VerifyCodeBody, ip
 /** POST v1/auth/firebase: Google sign-in; only the verified ID token is believed (docs/product.md#buyer-sign-in). */
 export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: string): Promise<SignInResult> {
   const clientId = ctx.config.googleClientId;
-  if (!clientId) throw new AppError(404, 'not_configured', 'Google sign-in is not configured');
+  if (!clientId) throw new AppError(404, 'auth.google_not_configured', 'Google sign-in is not configured');
   await hit(ctx.db, `google:ip:${ip}`, LIMITS.googleSignInsPerAddress);
   let identity;
   try {
     identity = await verifyGoogleIdToken(body.credential, { clientId, jwksUrl: ctx.config.googleJwksUrl });
   } catch (err) {
-    if (err instanceof InvalidIdTokenError) throw unauthorized('Google sign-in failed, please try again');
-    throw new AppError(503, 'unavailable', 'Google sign-in is unavailable right now, please try again');
+    if (err instanceof InvalidIdTokenError)
+      throw unauthorized('Google sign-in failed, please try again', 'auth.google_failed');
+    throw new AppError(503, 'auth.google_unavailable', 'Google sign-in is unavailable right now, please try again');
   }
   const [first = '', ...rest] = identity.name.split(/\s+/).filter(Boolean);
   const names = { firstName: identity.givenName || first, lastName: identity.familyName || rest.join(' ') };

@@ -65,7 +65,11 @@ describe('POST v1/auth/firebase without GOOGLE_CLIENT_ID', () => {
       payload: { credential: 'x.y.z', email: 'a@b.co' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 404, status_description: 'Google sign-in is not configured', data: null });
+    expect(res.json()).toEqual({
+      status: 404,
+      status_description: 'Google sign-in is not configured',
+      data: { code: 'auth.google_not_configured' },
+    });
   });
 });
 
@@ -172,7 +176,7 @@ describe('POST v1/auth/firebase with GOOGLE_CLIENT_ID', () => {
   ])('refuses %s with 401', async (_what, make) => {
     const res = await signIn({ credential: make(), email: 'njeri@example.com', firebaseUid: '1098765432101234567890' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ status: 401, data: null });
+    expect(res.json()).toMatchObject({ status: 401, data: { code: 'auth.google_failed' } });
     expect(res.headers.auth).toBeUndefined();
   });
 

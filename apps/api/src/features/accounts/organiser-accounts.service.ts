@@ -168,10 +168,10 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   const account = await findOrganiserByUsername(ctx.db, username);
   if (!admission.admitted) {
     if (admission.lockoutStarted && account) await mailLockoutNotice(ctx, account);
-    throw tooManyRequests(LOCKED_OUT);
+    throw tooManyRequests(LOCKED_OUT, 'auth.locked_out');
   }
   if (!(await verifyPassword(account?.passwordHash, body.password)) || !account) {
-    throw unauthorized(LOGIN_FAILED);
+    throw unauthorized(LOGIN_FAILED, 'auth.login_failed');
   }
   await admitSuccess(ctx.db, username, ip);
   const now = new Date();

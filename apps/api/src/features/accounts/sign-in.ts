@@ -9,7 +9,8 @@ export const LOGIN_FAILED = 'The username or password is not correct';
 export const CODE_REJECTED =
   'This code is wrong or no longer valid. Check the latest email we sent, or ask for a new code.';
 
-export const codeRejected = () => badRequest(CODE_REJECTED, [{ path: 'code', message: CODE_REJECTED }]);
+export const codeRejected = () =>
+  badRequest(CODE_REJECTED, [{ path: 'code', message: CODE_REJECTED }], 'auth.code_rejected');
 
 /** A signed-in session: the token for the `auth` header and the names for the client. */
 export interface SignInResult {

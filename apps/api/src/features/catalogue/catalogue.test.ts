@@ -447,7 +447,7 @@ describe('GET v1/event/details/{id}', () => {
     for (const id of [ids.draft, 987654]) {
       const res = await get(`/v1/event/details/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ status: 404, status_description: 'Event not found', data: null });
+      expect(res.json()).toEqual({ status: 404, status_description: 'Event not found', data: { code: 'not_found' } });
     }
   });
 
@@ -501,7 +501,10 @@ describe('GET v1/event/{id}/tickets', () => {
   });
 
   it('answers 404 for a draft or missing event and 400 for a bad id', async () => {
-    expect((await get(`/v1/event/${ids.draft}/tickets`)).json()).toMatchObject({ status: 404, data: null });
+    expect((await get(`/v1/event/${ids.draft}/tickets`)).json()).toMatchObject({
+      status: 404,
+      data: { code: 'not_found' },
+    });
     expect((await get('/v1/event/424242/tickets')).statusCode).toBe(404);
     expect((await get('/v1/event/x/tickets')).statusCode).toBe(400);
   });

@@ -190,12 +190,12 @@ describe('the matrix', () => {
     const before = status >= 400 ? await doorState() : undefined;
     const res = await send(await call.request(), who);
     expect(res.statusCode, res.body).toBe(status);
-    if (status === 404) expect(res.json()).toMatchObject({ status: 404, data: null });
+    if (status === 404) expect(res.json()).toMatchObject({ status: 404, data: { code: 'not_found' } });
     if (status === 403 && who === 'door') {
       expect(res.json()).toEqual({
         status: 403,
         status_description: 'Your account opens the check-in pages only',
-        data: null,
+        data: { code: 'forbidden' },
       });
     }
     if (before) expect(await doorState()).toEqual(before);

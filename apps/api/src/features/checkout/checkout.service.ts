@@ -142,7 +142,7 @@ function refusalError(refusal: NonNullable<ReturnType<typeof bookingRefusal>>, b
     case 'TK404':
       return notFound('Event');
     case 'TK410':
-      return badRequest('This event has ended; its tickets are no longer on sale');
+      return badRequest('This event has ended; its tickets are no longer on sale', undefined, 'booking.event_ended');
     case 'TK422':
       return invalidField('tickets', 'A ticket type in this order is not on sale for this event');
     default: {
@@ -152,7 +152,7 @@ function refusalError(refusal: NonNullable<ReturnType<typeof bookingRefusal>>, b
           ? `Only ${refusal.left} ${refusal.name} ${refusal.left === 1 ? 'ticket is' : 'tickets are'} left`
           : `${refusal.name} is sold out`;
       const errors: FieldError[] = [{ path: `tickets.${Math.max(index, 0)}.qty`, message }];
-      return conflict(message, errors);
+      return conflict(message, errors, refusal.left > 0 ? 'booking.only_n_left' : 'booking.sold_out');
     }
   }
 }
@@ -181,7 +181,11 @@ export async function bookEvent(
     const event = await findBookingEvent(ctx.db, body.event_id);
     if (!event) throw notFound('Event');
     if (event.currency !== 'KES') {
-      throw invalidField('payment_method', 'M-Pesa takes Kenyan shillings only; pay for this event by card');
+      throw invalidField(
+        'payment_method',
+        'M-Pesa takes Kenyan shillings only; pay for this event by card',
+        'payment.mpesa_kes_only',
+      );
     }
   }
   const provider = providerNamed(ctx, mpesa ? 'mpesa' : 'card');
@@ -233,6 +237,8 @@ export async function bookEvent(
     throw conflict(
       `These tickets are already held for ${buyer.email} until ${formatTime(booked.holdExpiresAt.toISOString())}. ` +
         'Finish that payment, or book again once the hold ends.',
+      undefined,
+      'booking.held_for_buyer',
     );
   }
   // The catalogue shows what is left; a hold changes it.
@@ -274,6 +280,7 @@ export async function bookEvent(
         mpesa
           ? 'M-Pesa is unavailable right now, please try again in a moment'
           : 'Card payments are unavailable right now, please try again in a moment',
+        'payment.unavailable',
       );
     }
   }

@@ -63,7 +63,7 @@ describe('POST v1/contact', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       status: 400,
-      data: null,
+      data: { code: 'request.malformed' },
       status_description: 'The request body is not valid JSON',
     });
   });
@@ -74,7 +74,7 @@ describe('POST v1/contact', () => {
     for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) expect((await post(message, ip)).statusCode).toBe(201);
     const limited = await post(message, ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ status: 429, data: null });
+    expect(limited.json()).toMatchObject({ status: 429, data: { code: 'rate_limited' } });
     expect((await post(message, freshIp())).statusCode).toBe(201);
   });
 

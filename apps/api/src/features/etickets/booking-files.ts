@@ -1,7 +1,6 @@
-import { BOOKING_STATUS, formatDateRange } from '@tikiti/contract';
+import { BOOKING_STATUS, bookingCalendarFile, formatDateRange } from '@tikiti/contract';
 import { ticketReference } from '@tikiti/ticket-codes';
 import type { AppContext } from '../../app-context.js';
-import { calendarFile } from './calendar-file.js';
 import { findETicketCode, findETickets, findTicketBooking } from './etickets.repo.js';
 import { renderQrPng, renderTicketsPdf } from './render-pool.js';
 
@@ -46,18 +45,20 @@ export async function bookingPdf(ctx: AppContext, reference: string): Promise<Bu
   });
 }
 
-/** The booking's event as a calendar file; undefined when the booking has no e-tickets. */
+/** The booking's event as a calendar file, the same the web's pages write; undefined when the booking has no e-tickets. */
 export async function bookingCalendar(ctx: AppContext, reference: string): Promise<string | undefined> {
   const booking = REFERENCE.test(reference) ? await findTicketBooking(ctx.db, { reference }) : undefined;
   if (!booking) return undefined;
-  const ticketsUrl = `${ctx.config.publicUrl}/account/tickets`;
-  return calendarFile({
-    uid: `${booking.reference}@${new URL(ctx.config.publicUrl).hostname}`,
-    start: booking.startTime,
-    end: booking.endTime,
-    title: booking.title,
-    location: booking.location,
-    description: `Tikiti booking ${booking.reference}. Your e-tickets: ${ticketsUrl}`,
-    url: ticketsUrl,
-  });
+  return bookingCalendarFile(
+    {
+      reference: booking.reference,
+      eventId: booking.eventId,
+      title: booking.title,
+      shortDescription: booking.shortDescription,
+      location: booking.location,
+      start: booking.startTime.toISOString(),
+      end: booking.endTime.toISOString(),
+    },
+    ctx.config.publicUrl,
+  );
 }

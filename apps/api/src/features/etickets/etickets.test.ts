@@ -5,7 +5,17 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { publicKeyFromPrivateKey, verifyTicketCode } from '@tikiti/ticket-codes';
-import { BOOKING_STATUS, formatDateRange, viewTicketsResponseSchema, type ETicket } from '@tikiti/contract';
+import {
+  BOOKING_STATUS,
+  bookingCalendarFile,
+  calendarBookingOfETicket,
+  calendarBookingOfStoredBooking,
+  formatDateRange,
+  storedBookingResponseSchema,
+  viewTicketsResponseSchema,
+  type ETicket,
+  type StoredBooking,
+} from '@tikiti/contract';
 import { accounts, appSecrets, bookings, eTickets, events, payments } from '../../db/schema/index.js';
 import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo, nextIp } from '../../test-support/mailbox.js';
@@ -329,6 +339,7 @@ describe('GET v1/tickets/view', () => {
 
 describe('the files behind signed addresses', () => {
   let view: ETicket;
+  let stored: StoredBooking;
   let reference: string;
 
   beforeAll(async () => {
@@ -350,6 +361,7 @@ describe('the files behind signed addresses', () => {
     );
     reference = booked.reference;
     view = (await ticketsOf(booked.token))[0]!;
+    stored = storedBookingResponseSchema.parse((await retrieve(t.app, booked.secret, booked.token)).json()).data;
   });
 
   it('serves each QR image as a PNG that scans to the ticket’s code', async () => {
@@ -429,13 +441,23 @@ describe('the files behind signed addresses', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="tikiti-${reference}.ics"`);
     const utc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(res.body).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
-    expect(res.body).toContain(`\r\nUID:${reference}@localhost\r\n`);
+    expect(res.body).toContain(`\r\nUID:${reference}@tikiti.co.ke\r\n`);
     expect(res.body).toContain(`\r\nDTSTART:${utc(view.start_time)}\r\n`);
     expect(res.body).toContain(`\r\nDTEND:${utc(view.end_time)}\r\n`);
     expect(res.body).toContain('\r\nSUMMARY:Nairobi Fintech Summit 2026\r\n');
     expect(res.body).toContain('LOCATION:Kenyatta International Convention Centre\\, Nairobi');
     expect(res.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(res.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('serves the very file the web’s success and e-tickets pages write from their answers: one calendar entry', async () => {
+    const res = await get((await ticketUrlSigner(ctx(), 'mail'))(`ics:${reference}`));
+    // The pages run where PUBLIC_URL points, so their origin is its; only the moment written (DTSTAMP) differs.
+    const stamp = /\r\nDTSTAMP:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\r\n/.exec(res.body)!;
+    const at = new Date(`${stamp[1]}-${stamp[2]}-${stamp[3]}T${stamp[4]}:${stamp[5]}:${stamp[6]}Z`);
+    const origin = new URL(t.config.publicUrl).origin;
+    expect(bookingCalendarFile(calendarBookingOfETicket(view), origin, at)).toBe(res.body);
+    expect(bookingCalendarFile(calendarBookingOfStoredBooking(stored), origin, at)).toBe(res.body);
   });
 });
 

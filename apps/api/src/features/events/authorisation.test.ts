@@ -151,7 +151,11 @@ describe('another organisation', () => {
       const before = await snapshot();
       const res = await send(call, intruder.token);
       expect(res.statusCode, res.body).toBe(404);
-      expect(res.json()).toEqual({ status: 404, status_description: call.notFound ?? 'Event not found', data: null });
+      expect(res.json()).toEqual({
+        status: 404,
+        status_description: call.notFound ?? 'Event not found',
+        data: { code: 'not_found' },
+      });
       expect(await snapshot()).toEqual(before);
     },
   );
@@ -215,7 +219,7 @@ describe('a buyer token', () => {
     const before = await snapshot();
     const res = await send(call, buyer.token);
     expect(res.statusCode, res.body).toBe(406);
-    expect(res.json()).toMatchObject({ status: 406, data: null });
+    expect(res.json()).toMatchObject({ status: 406, data: { code: 'auth.wrong_account_type' } });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -447,7 +447,7 @@ describe('image uploads', () => {
       type: 'image/png',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ status: 415, data: null });
+    expect(res.json()).toMatchObject({ status: 415, data: { code: 'image.wrong_type' } });
     expect([await eventCount(), await mediaCount()]).toEqual(before);
   });
 

@@ -361,7 +361,7 @@ describe('GET v1/client/event/{id}', () => {
     const foreign = await get(foreignId, org.token);
     const missing = await get(2_000_000_000, org.token);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ status: 404, status_description: 'Event not found', data: null });
+    expect(foreign.json()).toEqual({ status: 404, status_description: 'Event not found', data: { code: 'not_found' } });
     expect([missing.statusCode, missing.body]).toEqual([foreign.statusCode, foreign.body]);
   });
 
@@ -376,9 +376,9 @@ describe('GET v1/client/event/{id}', () => {
     const buyer = await createBuyer(t.database.db);
     const asBuyer = await get(draftId, buyer.token);
     expect(asBuyer.statusCode, asBuyer.body).toBe(406);
-    expect(asBuyer.json()).toMatchObject({ status: 406, data: null });
+    expect(asBuyer.json()).toMatchObject({ status: 406, data: { code: 'auth.wrong_account_type' } });
     const anonymous = await get(draftId);
     expect(anonymous.statusCode, anonymous.body).toBe(401);
-    expect(anonymous.json()).toMatchObject({ status: 401, data: null });
+    expect(anonymous.json()).toMatchObject({ status: 401, data: { code: 'auth.required' } });
   });
 });

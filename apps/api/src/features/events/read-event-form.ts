@@ -43,7 +43,8 @@ export async function readEventForm(request: FastifyRequest, opts: { imageRequir
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw tooLarge(`${FILE_FIELD}: The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
+      const message = `The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`;
+      throw tooLarge(`${FILE_FIELD}: ${message}`, [{ path: FILE_FIELD, message }], 'image.too_large');
     }
     if (code === 'FST_FILES_LIMIT') throw invalidField(FILE_FIELD, 'Send one image only');
     if (err instanceof AppError) throw err;

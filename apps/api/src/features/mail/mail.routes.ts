@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, text } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { envelope, send } from '../../http/envelope.js';
+import { noRoute, send } from '../../http/envelope.js';
 import { listMailbox, mailboxRaw } from './mail.service.js';
 import { notFound } from '../../http/errors.js';
 import { escapeHtml } from './templates.js';
@@ -20,8 +20,7 @@ export async function mailRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (ctx.config.isProduction) {
-      const url = request.url.split('?')[0];
-      return reply.code(404).send(envelope(404, null, `No route for ${request.method} ${url}`));
+      return reply.code(404).send(noRoute(request.method, request.url.split('?')[0]!));
     }
   });
 

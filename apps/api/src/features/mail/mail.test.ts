@@ -171,7 +171,7 @@ describe('mailbox in production', () => {
     for (const url of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox.json?to=a@b.co']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ status: 404, data: null });
+      expect(res.json()).toMatchObject({ status: 404, data: { code: 'not_found' } });
     }
   });
 });

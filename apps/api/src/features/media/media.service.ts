@@ -26,7 +26,7 @@ function sniffType(bytes: Buffer): 'jpeg' | 'png' | undefined {
   return undefined;
 }
 
-const notAnImage = () => unsupportedType('The image must be a JPEG or PNG file');
+const notAnImage = () => unsupportedType('The image must be a JPEG or PNG file', 'image.wrong_type');
 
 /** An image checked, re-encoded, and its bytes put in the store: ready for its row. */
 export type PreparedImage = {
@@ -47,7 +47,7 @@ const CONTENT_TYPE = 'image/jpeg';
  */
 export async function prepareImage(images: ImageStore, bytes: Buffer): Promise<PreparedImage> {
   if (bytes.length > LIMITS.imageMaxBytes) {
-    throw tooLarge(`The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
+    throw tooLarge(`The image is larger than ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`, undefined, 'image.too_large');
   }
   const type = bytes.length ? sniffType(bytes) : undefined;
   if (!type) throw notAnImage();

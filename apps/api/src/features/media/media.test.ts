@@ -225,7 +225,11 @@ describe.each(['database', 's3'] as const)('images stored in %s', (storage) => {
       for (const url of ['/media/aaaaaaaaaaaaaaaaaaaaaa.jpg', '/media/aaaaaaaaaaaaaaaaaaaaaa/card.jpg']) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toMatchObject({ status: 404, data: null, status_description: 'Image not found' });
+        expect(res.json()).toMatchObject({
+          status: 404,
+          data: { code: 'not_found' },
+          status_description: 'Image not found',
+        });
       }
     });
   });

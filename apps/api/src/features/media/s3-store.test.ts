@@ -178,7 +178,7 @@ describe('S3 that cannot be reached or refuses the key', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         status: 503,
-        data: null,
+        data: { code: 'unavailable' },
         status_description: 'Image storage is unavailable, please try again in a moment',
       });
       const db = app.database.db;
@@ -205,7 +205,7 @@ describe('S3 that cannot be reached or refuses the key', () => {
       for (const url of [`/media/${stored.key}/card.jpg`, `/media/${stored.key}/640.webp`]) {
         const res = await app.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(503);
-        expect(res.json()).toMatchObject({ status: 503, data: null });
+        expect(res.json()).toMatchObject({ status: 503, data: { code: 'unavailable' } });
         // A public image's year-long caching must not stick to its outage.
         expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
         expect(res.headers.etag).toBeUndefined();

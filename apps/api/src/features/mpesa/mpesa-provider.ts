@@ -22,7 +22,11 @@ export function mpesaProvider(client: DarajaClient): PaymentProvider {
 
     async createIntent(input: CreateIntentInput): Promise<Intent> {
       if (input.currency !== 'KES') {
-        throw invalidField('payment_method', 'M-Pesa takes Kenyan shillings only; pay for this event by card');
+        throw invalidField(
+          'payment_method',
+          'M-Pesa takes Kenyan shillings only; pay for this event by card',
+          'payment.mpesa_kes_only',
+        );
       }
       if (!input.phone) throw invalidField('phone', 'Enter the M-Pesa number to send the prompt to');
       if (input.amountMinor % 100 !== 0) throw badRequest('M-Pesa takes whole shillings only');
@@ -58,7 +62,8 @@ export function mpesaProvider(client: DarajaClient): PaymentProvider {
         result = await client.stkQuery(intentId);
       } catch (err) {
         // Daraja down or throttling: the booking stays as it is and is asked about again.
-        if (err instanceof DarajaError) throw serviceUnavailable('M-Pesa did not answer just now, please check again');
+        if (err instanceof DarajaError)
+          throw serviceUnavailable('M-Pesa did not answer just now, please check again', 'payment.unavailable');
         throw err;
       }
       const base = { id: intentId, clientSecret: '', amountMinor: 0, currency: 'KES' };

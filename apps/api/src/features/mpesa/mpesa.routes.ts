@@ -10,7 +10,7 @@ import {
   text,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { envelope, send } from '../../http/envelope.js';
+import { noRoute, send } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { PhoneRefusal } from './daraja-simulator.js';
@@ -76,8 +76,7 @@ export async function mpesaDevRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (ctx.config.isProduction) {
-      const url = request.url.split('?')[0];
-      return reply.code(404).send(envelope(404, null, `No route for ${request.method} ${url}`));
+      return reply.code(404).send(noRoute(request.method, request.url.split('?')[0]!));
     }
   });
   // The phone page posts plain HTML forms.

@@ -294,7 +294,11 @@ describe('POST v1/client/booking/{id}/refund', () => {
     const paid = await paidBooking(event.id, [{ id: tickets[0]!.id, qty: 1 }]);
     const foreign = await post(`/v1/client/booking/${paid.id}/refund`, {}, intruder.token);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ status: 404, status_description: 'Booking not found', data: null });
+    expect(foreign.json()).toEqual({
+      status: 404,
+      status_description: 'Booking not found',
+      data: { code: 'not_found' },
+    });
     const [row] = await db().select().from(bookings).where(eq(bookings.id, paid.id));
     expect(row!.status).toBe(BOOKING_STATUS.paid);
   });

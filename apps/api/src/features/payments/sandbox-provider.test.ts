@@ -194,6 +194,6 @@ describe('POST v1/payments/sandbox/confirm', () => {
   it('answers 404 for a client secret it does not know', async () => {
     const res = await confirm('pi_sbx_nope_secret_nope', '4242 4242 4242 4242');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ status: 404, data: null });
+    expect(res.json()).toMatchObject({ status: 404, data: { code: 'not_found' } });
   });
 });

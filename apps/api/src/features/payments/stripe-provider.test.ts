@@ -262,7 +262,7 @@ describe('POST v1/payments/stripe/webhook', () => {
       tamper(signed) ?? fake.webhook({ type: 'payment_intent.succeeded', intentId: id, secret: 'whsec_other' });
     const res = await deliver(sent.payload, { 'stripe-signature': sent.signature });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, data: null });
+    expect(res.json()).toMatchObject({ status: 400, data: { code: 'bad_request' } });
     expect(await jobsFor(id)).toEqual([]);
   });
 

@@ -141,8 +141,10 @@ export function renderShell(shell: string, head: PageHead, publicUrl: string): s
       ? [`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`]
       : []),
   ];
+  // Functions, not strings: `$&`, `$'` and their kind in an organiser's text are never read as
+  // replacement patterns (which would paste parts of the shell into the title).
   return shell
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${attr(head.title)}</title>`)
-    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${attr(head.description)}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${attr(head.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${attr(head.description)}" />`)
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }

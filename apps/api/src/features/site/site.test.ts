@@ -20,6 +20,7 @@ let t: TestApp;
 let webDist: string;
 let published: Awaited<ReturnType<typeof createEvent>>;
 let hostile: Awaited<ReturnType<typeof createEvent>>;
+let patterned: Awaited<ReturnType<typeof createEvent>>;
 let draft: Awaited<ReturnType<typeof createEvent>>;
 let ended: Awaited<ReturnType<typeof createEvent>>;
 
@@ -57,6 +58,13 @@ beforeAll(async () => {
     categoryId,
     title: 'Summit </script><script>alert("x")</script> & "friends"',
     shortDescription: '<img src=x onerror=alert(1)>',
+  });
+  // What String.replace would read as replacement patterns: the text after, before and of the match, a group.
+  patterned = await createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId,
+    title: "Save $' now, $` later, $& and $1",
+    shortDescription: "Costs $'5 or $`3; $& & $1 too",
   });
   draft = await createEvent(db, { organisationId: org.organisationId, categoryId, status: 2 });
   ended = await createEvent(db, {
@@ -161,6 +169,24 @@ describe('an event page as a link preview sees it', () => {
     const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(jsonLd).not.toContain('</script');
     expect(JSON.parse(jsonLd).name).toBe(hostile.event.title);
+  });
+
+  it("writes an organiser’s $&, $', $` and $1 as they are, never as replacement patterns", async () => {
+    const html = (await page(`/details/${patterned.event.id}/x`)).body;
+    const title = escapeHtml(`${patterned.event.title} · Tikiti`);
+    const description = escapeHtml(patterned.event.shortDescription!);
+    expect(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1]).toBe(title);
+    for (const [attr, key, value] of [
+      ['property', 'og:title', title],
+      ['name', 'twitter:title', title],
+      ['name', 'description', description],
+      ['property', 'og:description', description],
+      ['name', 'twitter:description', description],
+    ] as const) {
+      expect(meta(html, attr, key), key).toBe(value);
+    }
+    // Nothing of the shell was pasted anywhere: one head, one body, one app root.
+    for (const once of ['</head>', '<body', '<div id="app">', '</html>']) expect(html.split(once)).toHaveLength(2);
   });
 
   it('answers 404 for a draft or unknown event, with the app shell still there', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { ErrorCode } from '@tikiti/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -49,9 +50,12 @@ declare global {
   }
 }
 
+/** The refusals that waiting a moment cures (docs/api.md#error-codes). */
+const WAITING_HELPS: (ErrorCode | null)[] = ['rate_limited', 'unavailable', 'auth.google_unavailable'];
+
 /** What a refused Google sign-in says: the server's word when waiting helps, else a calm way on. */
 function failureMessage(err: unknown): string {
-  if (err instanceof ApiError && (err.status === 429 || err.status === 503)) return err.message;
+  if (err instanceof ApiError && WAITING_HELPS.includes(err.code)) return err.message;
   return 'Google sign-in did not work this time. Please try again, or use an email code below.';
 }
 

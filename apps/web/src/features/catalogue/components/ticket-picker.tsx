@@ -34,7 +34,7 @@ export function TicketRow({
   ticket: TicketType;
   currency: string;
   quantity: number;
-  /** Why the server refused this line (it ran short), shown under the row. */
+  /** Why the server refused this line (it ran short), shown under the row as it is: it names the type. */
   error?: string;
   onChange: (qty: number) => void;
 }) {
@@ -124,7 +124,7 @@ export function TicketRow({
       </div>
       {error && (
         <p className="mt-2 text-sm font-medium text-red-600" role="alert">
-          {error.includes(ticket.name) ? error : `${ticket.name}: ${error}`}
+          {error}
         </p>
       )}
     </li>

@@ -174,7 +174,9 @@ export default function EventDetailsPage() {
   const navigate = useNavigate();
   const event = query.data;
   const missing =
-    Number.isNaN(id) || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
+    Number.isNaN(id) ||
+    (query.error instanceof ApiError &&
+      (query.error.code === 'not_found' || query.error.code === 'validation.invalid_field'));
   useTitle(event?.title ?? (missing ? 'Event not found' : 'Event'));
 
   // Keep the address canonical: /details/{id}/{slug of the current title}.

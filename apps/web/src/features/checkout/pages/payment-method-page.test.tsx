@@ -91,14 +91,19 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
   it('names the type that ran short and keeps the order as it was', async () => {
     useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
     useCheckout.setState({ booking: { ...booking, details: undefined } });
+    const message = 'Only 1 Delegate ticket is left';
     mockFetch(() =>
-      answer(409, { errors: [{ path: 'tickets.0.qty', message: 'Only 1 left' }] }, { description: 'Only 1 left' }),
+      answer(
+        409,
+        { code: 'booking.only_n_left', errors: [{ path: 'tickets.0.qty', message }] },
+        { description: message },
+      ),
     );
     const { user } = open();
     expect(screen.queryByLabelText('Full name')).toBeNull();
     await user.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Error!' });
-    expect(within(dialog).getByText('Only 1 left (Delegate)')).toBeTruthy();
+    expect(within(dialog).getByText(message)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(within(summary()).getAllByRole('listitem')).toHaveLength(2);
     expect(useCheckout.getState().booking?.tickets).toEqual(booking.tickets);

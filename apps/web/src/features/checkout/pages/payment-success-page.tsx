@@ -1,12 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarPlus, CheckCircle2, Clock, MapPin, SearchX, Ticket, XCircle } from 'lucide-react';
-import { BOOKING_STATUS, DELAYS_MS, INTENT_MESSAGES, type StoredBooking } from '@tikiti/contract';
+import {
+  BOOKING_STATUS,
+  bookingCalendarFile,
+  calendarBookingOfStoredBooking,
+  DELAYS_MS,
+  INTENT_MESSAGES,
+  type StoredBooking,
+} from '@tikiti/contract';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { buildIcs, icsHref, mapsSearchUrl } from '../../../lib/calendar';
+import { icsHref, mapsSearchUrl } from '../../../lib/calendar';
 import { formatDateRange, formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
@@ -49,20 +56,6 @@ function Confirming() {
       <p role="status">This takes a few seconds. Please keep this page open.</p>
     </Notice>
   );
-}
-
-/** The calendar file of the booking's event: UTC times, the reference as its UID. */
-function calendarFile(booking: StoredBooking) {
-  const { event } = booking;
-  return buildIcs({
-    uid: `${booking.reference}@tikiti.co.ke`,
-    start: event.start_time,
-    end: event.end_time,
-    summary: event.title,
-    location: event.location,
-    description: [event.short_description, `Booking reference: ${booking.reference}`].filter(Boolean).join('\n\n'),
-    url: `${window.location.origin}${routes.details(event.id, event.slug)}`,
-  });
 }
 
 function Receipt({ booking }: { booking: StoredBooking }) {
@@ -179,7 +172,7 @@ function Receipt({ booking }: { booking: StoredBooking }) {
             </p>
             <div className="mt-5 flex flex-col gap-2">
               <a
-                href={icsHref(calendarFile(booking))}
+                href={icsHref(bookingCalendarFile(calendarBookingOfStoredBooking(booking), window.location.origin))}
                 download={`tikiti-${booking.reference}.ics`}
                 className="inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-ink hover:bg-slate-50"
               >
@@ -287,7 +280,7 @@ function Booking({ clientSecret }: { clientSecret: string }) {
 
   if (!ready || query.isPending) return <Confirming />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    if (query.error instanceof ApiError && query.error.code === 'not_found') return <NotFound />;
     return (
       <Frame>
         <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />

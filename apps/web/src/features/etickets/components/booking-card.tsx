@@ -2,11 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { Ban, CalendarPlus, Download, Mail, MapPin, Maximize2 } from 'lucide-react';
-import type { ETicket, ETicketItem, PaymentMethod } from '@tikiti/contract';
+import {
+  bookingCalendarFile,
+  calendarBookingOfETicket,
+  type ETicket,
+  type ETicketItem,
+  type PaymentMethod,
+} from '@tikiti/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { buildIcs, icsHref } from '../../../lib/calendar';
+import { icsHref } from '../../../lib/calendar';
 import { formatDateRange, formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useSingleFlight } from '../../../lib/single-flight';
@@ -25,21 +31,6 @@ function bookingAdmits(booking: ETicket): number {
 }
 
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
-
-/** The calendar file of the booking's event: UTC times, the reference as its UID (as on the success page). */
-function calendarFile(booking: ETicket) {
-  return buildIcs({
-    uid: `${booking.booking.booking_id}@tikiti.co.ke`,
-    start: booking.start_time,
-    end: booking.end_time,
-    summary: booking.title,
-    location: booking.location,
-    description: [booking.short_description, `Booking reference: ${booking.booking.booking_id}`]
-      .filter(Boolean)
-      .join('\n\n'),
-    url: `${window.location.origin}${routes.details(booking.event_id, booking.slug)}`,
-  });
-}
 
 /** A QR image that opens full screen when tapped. */
 function QrButton({
@@ -325,7 +316,7 @@ export function BookingCard({
               </a>
               {!past && (
                 <a
-                  href={icsHref(calendarFile(booking))}
+                  href={icsHref(bookingCalendarFile(calendarBookingOfETicket(booking), window.location.origin))}
                   download={`tikiti-${reference}.ics`}
                   className={buttonClass('secondary', 'md')}
                 >

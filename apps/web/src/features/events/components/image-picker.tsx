@@ -36,11 +36,12 @@ export function imageSizeAdvice(w: number, h: number): string | null {
   return `${size}: ${parts.join('; ')}.`;
 }
 
-/** The server's word on the image (field `file`, 413 too large, 415 wrong type), for under the picker. */
+/** The server's word on the image (field `file`; too large, not a JPEG or PNG), for under the picker. */
 export function imageErrorOf(err: unknown): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
-  if (err.status === 413 || err.status === 415) return err.message.replace(/^file: /, '');
-  return err.fieldErrors.find((f) => f.path === 'file')?.message;
+  const field = err.fieldErrors.find((f) => f.path === 'file')?.message;
+  if (err.code === 'image.too_large' || err.code === 'image.wrong_type') return field ?? err.message;
+  return field;
 }
 
 /** A preview URL for a picked file, revoked when the file changes or the page closes. */

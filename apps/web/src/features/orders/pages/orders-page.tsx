@@ -186,7 +186,11 @@ export default function OrdersPage() {
     </Link>
   );
 
-  if (!Number.isInteger(eventId) || eventId < 1 || (sales.error instanceof ApiError && sales.error.status === 404)) {
+  if (
+    !Number.isInteger(eventId) ||
+    eventId < 1 ||
+    (sales.error instanceof ApiError && sales.error.code === 'not_found')
+  ) {
     return (
       <div>
         {back}

@@ -1,0 +1,52 @@
+/**
+ * Every error's machine-readable code, with the HTTP status it comes with. The API puts it in the
+ * error envelope's `data.code` beside the message; the web decides what to show by it, never by
+ * the message's words, which may be reworded (docs/api.md#error-codes lists each with its
+ * meaning, and a test holds that table to this list). No zod here: the web's first JavaScript
+ * may import the type.
+ */
+export const ERROR_STATUS = {
+  /** The generic codes, one per kind of refusal (the API's error helpers give them by default). */
+  bad_request: 400,
+  'validation.invalid_field': 400,
+  'request.malformed': 400,
+  'auth.required': 401,
+  forbidden: 403,
+  not_found: 404,
+  'auth.wrong_account_type': 406,
+  'request.timeout': 408,
+  conflict: 409,
+  too_large: 413,
+  'request.uri_too_long': 414,
+  unsupported_type: 415,
+  rate_limited: 429,
+  'request.headers_too_large': 431,
+  internal: 500,
+  unavailable: 503,
+  /** Signing in. */
+  'auth.session_ended': 401,
+  'auth.login_failed': 401,
+  'auth.code_rejected': 400,
+  'auth.locked_out': 429,
+  'auth.google_failed': 401,
+  'auth.google_not_configured': 404,
+  'auth.google_unavailable': 503,
+  /** Booking and paying. */
+  'booking.event_ended': 400,
+  'booking.sold_out': 409,
+  'booking.only_n_left': 409,
+  'booking.held_for_buyer': 409,
+  'payment.mpesa_kes_only': 400,
+  'payment.unavailable': 503,
+  /** An event's image. */
+  'image.too_large': 413,
+  'image.wrong_type': 415,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The codes that come with HTTP status `S`, e.g. `ErrorCodeOf<409>`. */
+export type ErrorCodeOf<S extends number> = {
+  [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends S ? C : never;
+}[ErrorCode];
