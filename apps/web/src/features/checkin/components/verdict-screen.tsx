@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import clsx from 'clsx';
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import type { DoorResult } from '@tikiti/contract';
-import { formatDay, formatTime } from '../../../lib/format';
+import { countOf, formatDay, formatTime } from '../../../lib/format';
 import type { Shown } from '../door-controller';
 
 interface Look {
@@ -35,7 +35,7 @@ const TONES = {
 
 const ICONS = { go: CheckCircle2, wait: AlertTriangle, stop: XCircle } as const;
 
-const persons = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+const persons = (n: number) => countOf(n, 'person', 'people');
 
 /** "at 14:02 on Door 3F9K", with the day when it was not today. */
 function whenWhere(at: string | null, device: string | null): string {

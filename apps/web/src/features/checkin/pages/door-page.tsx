@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, RefreshCw, Smartphone } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/states';
-import { formatDateRange, formatDay, formatTime } from '../../../lib/format';
+import { countOf, formatDateRange, formatDay, formatTime } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { CameraScanner } from '../components/camera-scanner';
@@ -125,7 +125,7 @@ export default function DoorPage() {
 
       <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4 text-sm text-slate-600">
         <p>
-          Ticket list on this device: {kit.tickets.length} {kit.tickets.length === 1 ? 'ticket' : 'tickets'}
+          Ticket list on this device: {countOf(kit.tickets.length, 'ticket')}
           {state.savedAt && `, downloaded ${downloaded(state.savedAt)}`}
         </p>
         <Button size="sm" variant="ghost" onClick={() => void door.refresh()} disabled={!state.online}>

@@ -13,7 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { icsHref } from '../../../lib/calendar';
-import { formatDateRange, formatMoney } from '../../../lib/format';
+import { countOf, formatDateRange, formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useEmailTickets } from '../api/etickets';
@@ -30,7 +30,7 @@ function bookingAdmits(booking: ETicket): number {
   return booking.tickets.filter((t) => !t.revoked).reduce((n, t) => n + t.admits, 0);
 }
 
-const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+const people = (n: number) => countOf(n, 'person', 'people');
 
 /** A QR image that opens full screen when tapped. */
 function QrButton({
