@@ -1,9 +1,18 @@
 import { Dialog } from 'radix-ui';
 import { AlertCircle } from 'lucide-react';
 import { Button } from './button';
+import type { ErrorAction } from './error-dialog';
 
 /** The dialog itself (Radix), loaded only when there is an error to show: see error-dialog.tsx. */
-export default function ErrorDialogContent({ message, onClose }: { message: string; onClose: () => void }) {
+export default function ErrorDialogContent({
+  message,
+  onClose,
+  action,
+}: {
+  message: string;
+  onClose: () => void;
+  action?: ErrorAction;
+}) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -12,8 +21,18 @@ export default function ErrorDialogContent({ message, onClose }: { message: stri
           <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
           <Dialog.Title className="mt-3 text-lg font-semibold">Error!</Dialog.Title>
           <Dialog.Description className="mt-2 text-slate-600">{message}</Dialog.Description>
+          {action && (
+            <>
+              <p className="mt-3 text-sm text-slate-600">{action.note}</p>
+              <Button className="mt-6 w-full" onClick={action.onClick}>
+                {action.label}
+              </Button>
+            </>
+          )}
           <Dialog.Close asChild>
-            <Button className="mt-6 w-full">OK</Button>
+            <Button className={action ? 'mt-3 w-full' : 'mt-6 w-full'} variant={action ? 'secondary' : undefined}>
+              OK
+            </Button>
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AlertCircle, Ban, CheckCircle2, Clock, KeyRound, Smartphone, Wallet } from 'lucide-react';
 import { BOOKING_STATUS, formatPhone, mpesaFailureKind, type BookingCreated } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
@@ -64,24 +65,80 @@ function State({
 }
 
 /**
+ * Another number for the prompt: the M-Pesa number field and "Send the prompt", under the
+ * waiting or failed state.
+ */
+function OtherNumber({
+  initial,
+  error,
+  sending,
+  onSend,
+  onCancel,
+}: {
+  initial: string;
+  error?: string;
+  sending: boolean;
+  onSend: (phone: string) => void;
+  onCancel: () => void;
+}) {
+  const [phone, setPhone] = useState(initial);
+  return (
+    <form
+      className="space-y-3 text-left"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSend(phone);
+      }}
+    >
+      <TextField
+        label="M-Pesa number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={20}
+        placeholder="07xx xxx xxx"
+        hint="The Safaricom number that will get the payment prompt"
+        value={phone}
+        error={error}
+        onChange={(e) => setPhone(e.target.value)}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="submit" busy={sending} busyText="Sending the prompt...">
+          Send the prompt
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Keep {formatPhone(initial)}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
  * An M-Pesa payment while the buyer answers the prompt on their phone: "Check your phone" with
  * the hold's countdown, polling the booking (POST v1/booking/retrieve) until it is paid, which
  * opens the success page, or the prompt failed (cancelled, timed out, low balance, wrong PIN),
- * each said in its own words with a way to send a new prompt.
+ * each said in its own words. Waiting or failed, the buyer may have the prompt sent again or
+ * sent to another number, for the same hold (docs/product.md#m-pesa).
  */
 export function MpesaPayment({
   payment,
   phone,
   onSettled,
-  onRetry,
-  retrying,
+  onNewPrompt,
+  sending,
+  phoneError,
 }: {
   payment: BookingCreated;
   phone: string;
   onSettled: (clientSecret: string) => void;
-  onRetry: () => void;
-  retrying: boolean;
+  /** A new prompt for the same hold: to `phone` when given, else to the same number. */
+  onNewPrompt: (phone?: string) => void;
+  sending: boolean;
+  /** The server's or the form's word on another number. */
+  phoneError?: string;
 }) {
+  const [otherNumber, setOtherNumber] = useState(false);
   const { query } = useRetrieveBooking(payment.client_secret, true);
   const config = usePaymentConfig();
   const left = useCountdown(payment.hold_expires_at);
@@ -91,6 +148,25 @@ export function MpesaPayment({
   useEffect(() => {
     if (paid) onSettled(payment.client_secret);
   }, [paid, onSettled, payment.client_secret]);
+
+  const numberForm = (
+    <OtherNumber
+      initial={phone}
+      error={phoneError}
+      sending={sending}
+      onSend={(next) => onNewPrompt(next)}
+      onCancel={() => setOtherNumber(false)}
+    />
+  );
+  const anotherNumberLink = (
+    <button
+      type="button"
+      className="text-sm font-medium text-brand-700 hover:underline"
+      onClick={() => setOtherNumber(true)}
+    >
+      Use another number
+    </button>
+  );
 
   if (query.isError && !booking) {
     return (
@@ -126,9 +202,16 @@ export function MpesaPayment({
         <State tone="fail" icon={<failure.Icon className="h-10 w-10 text-red-600" aria-hidden />} title={failure.title}>
           <p role="alert">{failure.text}</p>
           {left !== null && left > 0 ? (
-            <Button onClick={onRetry} busy={retrying} busyText="Sending a new prompt...">
-              Send a new prompt
-            </Button>
+            otherNumber ? (
+              numberForm
+            ) : (
+              <div className="flex flex-col items-center gap-2">
+                <Button onClick={() => onNewPrompt()} busy={sending} busyText="Sending a new prompt...">
+                  Send a new prompt
+                </Button>
+                {anotherNumberLink}
+              </div>
+            )
           ) : (
             <p>Your hold has ended; start again from the event.</p>
           )}
@@ -149,6 +232,21 @@ export function MpesaPayment({
         {left !== null && left > 0 && <> · tickets held for {formatCountdown(left)}</>}
       </p>
       <p className="text-xs text-slate-500">Account number on the prompt: {payment.booking_reference}</p>
+      {otherNumber ? (
+        numberForm
+      ) : (
+        <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 hover:underline disabled:opacity-60"
+            disabled={sending}
+            onClick={() => onNewPrompt()}
+          >
+            {sending ? 'Sending the prompt again...' : 'Send the prompt again'}
+          </button>
+          {anotherNumberLink}
+        </div>
+      )}
       {query.isError && (
         <p role="alert" className="text-red-700">
           {errorMessage(query.error)}{' '}
