@@ -2,13 +2,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { AlertCircle, Ban, CheckCircle2, Clock, KeyRound, Smartphone, Wallet } from 'lucide-react';
 import { BOOKING_STATUS, formatPhone, mpesaFailureKind, type BookingCreated } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { usePaymentConfig } from '../api/payment-config';
 import { useRetrieveBooking } from '../api/retrieve-booking';
 import { formatCountdown, useCountdown } from '../use-countdown';
+import { OtherNumber } from './mpesa-other-number';
 
 /** What the buyer reads for each way an M-Pesa prompt can fail (docs/product.md#m-pesa), each with its own way on. */
 const FAILURES = {
@@ -61,56 +61,6 @@ function State({
       <h3 className="mt-3 text-lg font-bold text-ink">{title}</h3>
       <div className="mt-2 space-y-3 text-sm text-slate-700">{children}</div>
     </div>
-  );
-}
-
-/**
- * Another number for the prompt: the M-Pesa number field and "Send the prompt", under the
- * waiting or failed state.
- */
-function OtherNumber({
-  initial,
-  error,
-  sending,
-  onSend,
-  onCancel,
-}: {
-  initial: string;
-  error?: string;
-  sending: boolean;
-  onSend: (phone: string) => void;
-  onCancel: () => void;
-}) {
-  const [phone, setPhone] = useState(initial);
-  return (
-    <form
-      className="space-y-3 text-left"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSend(phone);
-      }}
-    >
-      <TextField
-        label="M-Pesa number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={20}
-        placeholder="07xx xxx xxx"
-        hint="The Safaricom number that will get the payment prompt"
-        value={phone}
-        error={error}
-        onChange={(e) => setPhone(e.target.value)}
-      />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" busy={sending} busyText="Sending the prompt...">
-          Send the prompt
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Keep {formatPhone(initial)}
-        </Button>
-      </div>
-    </form>
   );
 }
 

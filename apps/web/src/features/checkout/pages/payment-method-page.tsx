@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { GuestDetails, PaymentMethod } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
@@ -15,6 +14,7 @@ import { BookingErrorDialog } from '../components/booking-error-dialog';
 import { CardPayment } from '../components/card-payment';
 import { GuestDetailsFields, NO_GUEST_DETAILS } from '../components/guest-details-fields';
 import { HoldCountdown } from '../components/hold-countdown';
+import { MpesaNumberField } from '../components/mpesa-number-field';
 import { MpesaPayment } from '../components/mpesa-payment';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentMethodOptions } from '../components/payment-method-options';
@@ -24,6 +24,19 @@ import { useGoBack } from '../use-go-back';
 import { useStartPayment } from '../use-start-payment';
 
 const FORM_ID = 'card-payment-form';
+
+/** The warning against phishing (docs/product.md#routes-and-screens). */
+function StaySafe() {
+  return (
+    <p className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+      <span>
+        <strong className="font-semibold">Stay safe:</strong> Tikiti never asks for your password, PIN or CVV by email,
+        text message or phone call. If someone does, it is not us.
+      </span>
+    </p>
+  );
+}
 
 function Checkout({ booking }: { booking: PendingBooking }) {
   const navigate = useNavigate();
@@ -130,18 +143,11 @@ function Checkout({ booking }: { booking: PendingBooking }) {
                     />
                   ) : (
                     <div className="space-y-4">
-                      <TextField
-                        label="M-Pesa number"
-                        type="tel"
-                        autoComplete="tel"
-                        inputMode="tel"
-                        maxLength={20}
-                        placeholder="07xx xxx xxx"
-                        hint="The Safaricom number that will get the payment prompt"
+                      <MpesaNumberField
                         value={phone}
                         error={pay.problem.phone}
-                        onChange={(e) => {
-                          setPhone(e.target.value);
+                        onChange={(value) => {
+                          setPhone(value);
                           pay.fieldsChanged('phone');
                         }}
                       />
@@ -186,13 +192,7 @@ function Checkout({ booking }: { booking: PendingBooking }) {
               )}
             </section>
 
-            <p className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-              <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-              <span>
-                <strong className="font-semibold">Stay safe:</strong> Tikiti never asks for your password, PIN or CVV by
-                email, text message or phone call. If someone does, it is not us.
-              </span>
-            </p>
+            <StaySafe />
 
             <div className="flex justify-center md:justify-start">
               <Link
