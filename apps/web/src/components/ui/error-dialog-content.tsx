@@ -20,7 +20,7 @@ export default function ErrorDialogContent({
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none">
           <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
           <Dialog.Title className="mt-3 text-lg font-semibold">Error!</Dialog.Title>
-          <Dialog.Description className="mt-2 text-slate-600">{message}</Dialog.Description>
+          <Dialog.Description className="mt-2 text-slate-600 wrap-anywhere">{message}</Dialog.Description>
           {action && (
             <>
               <p className="mt-3 text-sm text-slate-600">{action.note}</p>

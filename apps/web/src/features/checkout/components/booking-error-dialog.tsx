@@ -22,7 +22,7 @@ export function BookingErrorDialog({ problem, onClose }: { problem: BookingProbl
           ? {
               note: (
                 <>
-                  Is it yours? Sign in with a code we email to <strong className="break-all">{email}</strong>, then pay:
+                  Is it yours? Sign in with a code we email to <strong className="wrap-anywhere">{email}</strong>, then pay:
                   your booking takes the place of that hold.
                 </>
               ),
