@@ -1,7 +1,14 @@
 import { Dialog } from 'radix-ui';
 import { AlertCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
-import type { ErrorAction } from './error-dialog';
+
+/** A way forward the dialog offers beside OK: a line saying what it does, and its button. */
+export interface ErrorAction {
+  note: ReactNode;
+  label: string;
+  onClick: () => void;
+}
 
 /** The dialog itself (Radix), loaded only when there is an error to show: see error-dialog.tsx. */
 export default function ErrorDialogContent({

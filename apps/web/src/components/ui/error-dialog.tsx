@@ -1,13 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ErrorAction } from './error-dialog-content';
 
 const Content = lazy(() => import('./error-dialog-content'));
-
-/** A way forward the dialog offers beside OK: a line saying what it does, and its button. */
-export interface ErrorAction {
-  note: ReactNode;
-  label: string;
-  onClick: () => void;
-}
 
 /**
  * docs/product.md#error-messages: the dialog titled 'Error!' that booking problems are shown in,

@@ -22,8 +22,8 @@ export function BookingErrorDialog({ problem, onClose }: { problem: BookingProbl
           ? {
               note: (
                 <>
-                  Is it yours? Sign in with a code we email to <strong className="wrap-anywhere">{email}</strong>, then pay:
-                  your booking takes the place of that hold.
+                  Is it yours? Sign in with a code we email to <strong className="wrap-anywhere">{email}</strong>, then
+                  pay: your booking takes the place of that hold.
                 </>
               ),
               label: 'Sign in to finish it',
