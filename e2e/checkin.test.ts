@@ -47,8 +47,11 @@ async function shot(page: Page, name: string, { full = true } = {}) {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: full, animations: 'disabled' });
 }
 
-const tokenOf = async (page: Page) =>
-  JSON.parse((await page.evaluate<string | null>("localStorage.getItem('tikiti')")) ?? '{}').state?.token as string;
+/** The browser's signed-in token, or else a guest's checkout key (docs/product.md#guest-checkout). */
+const tokenOf = async (page: Page) => {
+  const state = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('tikiti')")) ?? '{}').state;
+  return (state?.token ?? state?.checkoutKey) as string;
+};
 
 /** One of the organiser's door events, not cancelled, with an open paid ticket type that has `left` tickets. */
 async function doorEventWith(token: string, left: number): Promise<{ event: Event; ticket: TicketType }> {

@@ -186,7 +186,7 @@ describe('checkout journeys', () => {
       .poll(() => page.getByTestId('total-to-pay').innerText())
       .toBe(money(2 * ticket.price_per_ticket, event.currency));
     await expect.poll(() => page.getByRole('timer').innerText()).toMatch(/^Tickets held for 1[45]:\d\d$/);
-    await page.getByText(email).waitFor();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByText(/never asks for your password, PIN or CVV/).waitFor();
     await page.getByLabel('Card number').waitFor();
     await capture(page, 'checkout-payment-1280');
@@ -197,7 +197,23 @@ describe('checkout journeys', () => {
     await panel.getByLabel('Card number').waitFor();
     await expect.poll(() => rowOf(page, ticket.name).getByRole('spinbutton').inputValue()).toBe('2');
     await panel.getByRole('timer').waitFor();
+    // Holding tickets did not sign the guest in: the top bar offers Login / Register, and the
+    // details are still there to correct.
+    await expect.poll(() => panel.getByLabel('Email').inputValue()).toBe(email);
+    const bar = page.getByRole('banner');
+    await bar.getByRole('link', { name: 'Login / Register' }).waitFor();
+    await expect.poll(() => bar.getByRole('link', { name: 'My Tickets' }).count()).toBe(0);
     await capture(page, 'checkout-details-card-1280', panel);
+
+    // A typo fixed on the way back books again with the guest's key, in place of the first hold.
+    const fixed = `fixed.${email}`;
+    await panel.getByLabel('Email').fill(fixed);
+    await expect.poll(() => panel.getByLabel('Card number').count()).toBe(0);
+    await page.getByRole('button', { name: 'Credit / Debit' }).click();
+    await page.waitForURL('**/payment/method');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(fixed);
+    await page.goBack();
+    await panel.getByLabel('Card number').waitFor();
 
     // Pay on the payment page.
     await panel.getByRole('link', { name: 'Review your order' }).click();
@@ -236,10 +252,11 @@ describe('checkout journeys', () => {
     expect(entry(mailed)).toEqual(entry(text));
     await capture(page, 'checkout-success-1280');
 
-    // The guest is now a buyer with this checkout's session; the checkout is over.
+    // The guest keeps this checkout's key, apart from any sign-in; the checkout is over.
     const state = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('tikiti')")) ?? '{}').state;
-    expect(state).toMatchObject({ accountType: 'user', booking: null, paymentSecrets: {} });
-    expect(state.token).toBeTruthy();
+    expect(state).toMatchObject({ token: null, accountType: null, booking: null, paymentSecrets: {} });
+    expect(state.checkoutKey).toMatch(/^ck1\./);
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'My Tickets' }).count()).toBe(0);
 
     expect(failures).toEqual([]);
     await context.close();

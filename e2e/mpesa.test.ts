@@ -11,7 +11,8 @@ import { apiData } from './support/api.js';
  * Safaricom (docs/product.md#m-pesa): a guest picks a ticket, taps M-Pesa, sees "Check your
  * phone", answers the prompt on the simulator's phone at /dev/mpesa (a 2-digit PIN is refused,
  * 4 digits pay) and lands on the success page with the M-Pesa receipt. A cancelled prompt says
- * so and a new prompt pays. Screens of the waiting and failed states at 390 and 1280 px.
+ * so and a new prompt pays. Back from the success page goes to the event, and the same tickets
+ * bought again are a new booking. Screens of the waiting and failed states at 390 and 1280 px.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,11 +20,14 @@ const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots'
 
 const taken = new Set<number>();
 
-/** A demo event priced in shillings with a ticket type that has tickets left. */
-async function kesEvent(): Promise<{ event: Event; ticket: TicketType }> {
+/**
+ * A demo event priced in shillings with a ticket type that has tickets left; one no other
+ * journey took unless `shared` (the demo data has few KES events).
+ */
+async function kesEvent({ shared = false } = {}): Promise<{ event: Event; ticket: TicketType }> {
   const { data } = await apiData<ListEventsData>('event/view?limit=100');
   for (const listed of data) {
-    if (taken.has(listed.id) || listed.sold_out || listed.ended || listed.currency !== 'KES') continue;
+    if ((!shared && taken.has(listed.id)) || listed.sold_out || listed.ended || listed.currency !== 'KES') continue;
     const event = await apiData<Event>(`event/details/${listed.id}`);
     const ticket = event.tickets.find((t) => t.status === 1 && t.available >= 2);
     if (ticket) {
@@ -142,6 +146,56 @@ describe('paying with M-Pesa in the simulator', () => {
     await answerOnPhone(phone, reference, '9931', 'Send');
     await page.waitForURL(/\/payment\/success\?payment_intent_client_secret=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 30_000 });
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+
+  it('Back after paying goes to the event, and the same tickets bought again are a new booking (390 px)', async () => {
+    const { event, ticket } = await kesEvent({ shared: true });
+    const { context, page, failures } = await newPage(VIEWPORTS.phone);
+    const email = `mpesa.again.${Date.now()}@example.co.ke`;
+    await startMpesa(page, event, ticket, email);
+    const first = await referenceOn(page);
+    const phone = await context.newPage();
+    await answerOnPhone(phone, first, '4321', 'Send');
+    await page.waitForURL(/\/payment\/success\?payment_intent_client_secret=/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 30_000 });
+    await page.getByText(first).first().waitFor();
+    const success = page.url();
+
+    // Back: the event, not the paid payment's page (which would open the success page again).
+    await page.goBack();
+    await page.waitForURL(`**/details/${event.id}/**`);
+    const panel = page.getByRole('region', { name: 'Tickets' });
+    await panel.getByLabel('Email').waitFor();
+    // Booking did not sign the guest in: the details are there, the top bar offers Login / Register.
+    await expect.poll(() => panel.getByLabel('Email').inputValue()).toBe(email);
+    const bar = page.getByRole('banner');
+    await expect.poll(() => bar.getByRole('link', { name: 'My Tickets' }).count()).toBe(0);
+    await capture(page, 'mpesa-back-to-event-390');
+    // Forward and Back again: the same two pages, no loop.
+    await page.goForward();
+    await page.waitForURL(success);
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 30_000 });
+    await page.goBack();
+    await page.waitForURL(`**/details/${event.id}/**`);
+    await panel.getByLabel('Email').waitFor();
+
+    // The same ticket again, the same details: a second booking with its own prompt.
+    const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
+    await row.getByRole('spinbutton').fill('1');
+    await expect.poll(() => row.getByRole('spinbutton').inputValue()).toBe('1');
+    await panel.getByRole('button', { name: 'M-Pesa' }).click();
+    await page.waitForURL('**/payment/method');
+    await page.getByRole('heading', { name: 'Check your phone' }).waitFor();
+    const second = await referenceOn(page);
+    expect(second).not.toBe(first);
+    await capture(page, 'mpesa-second-purchase-390');
+    await answerOnPhone(phone, second, '4321', 'Send');
+    await page.waitForURL(/\/payment\/success\?payment_intent_client_secret=/, { timeout: 30_000 });
+    expect(page.url()).not.toBe(success);
+    await page.getByText(second).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
     expect(failures).toEqual([]);
     await context.close();
   });

@@ -36,7 +36,6 @@ export const PAGE_SIZE = {
 } as const;
 
 export const DELAYS_MS = {
-  successFetch: 3000,
   cardMessage: 4000,
   redirectAfterConflict: 2500,
   redirectAfterTicketUpdate: 2000,

@@ -42,6 +42,18 @@ describe('guarded pages (docs/product.md#routes-and-screens: payment/success and
     expect(router.state.location.pathname).toBe(path);
   });
 
+  it.each([
+    ['/payment/success', 'We could not find this payment'],
+    ['/account/tickets', 'E-tickets'],
+  ])('open %s for a guest with a checkout key, who is not signed in', async (path, heading) => {
+    useSession.getState().keepCheckoutKey('ck1.TK-7Q2M9X.key');
+    const router = open(path);
+    await screen.findByRole('heading', { name: heading }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getAllByRole('link', { name: 'Login / Register' }).length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('link', { name: 'My Tickets' })).toEqual([]);
+  });
+
   it('sends a visitor without a session from the organiser pages to the organiser sign-in', async () => {
     const router = open('/organizer/dashboard');
     await screen.findByRole('heading', { name: 'Sign in to your host account' }, { timeout: 5000 });

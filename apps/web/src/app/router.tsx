@@ -48,9 +48,12 @@ function NavigationBridge() {
   return null;
 }
 
-/** Only payment/success and account/tickets are guarded: without a token, go to /login. */
+/**
+ * Only payment/success and account/tickets are guarded: without a session or a guest's checkout
+ * key (which opens the bookings made with it: docs/product.md#guest-checkout), go to /login.
+ */
 export function RequireToken({ children }: { children: ReactNode }) {
-  const token = useSession((s) => s.token);
+  const token = useSession((s) => s.token ?? s.checkoutKey);
   const location = useLocation();
   if (!token) return <Navigate to={routes.login} replace state={{ from: location.pathname + location.search }} />;
   return children;

@@ -7,6 +7,7 @@ import { useSession } from '../features/accounts';
 import { useCheckout, type PendingBooking } from '../features/checkout';
 import { useEventDrafts } from '../features/events';
 import { answer, mockFetch } from '../test-support/fetch';
+import { bookingCreatedFixture } from '../test-support/fixtures';
 import { startSession } from './start-session';
 
 const booking: PendingBooking = {
@@ -38,6 +39,16 @@ describe('start-up wiring of the session', () => {
     expect(useCheckout.getState().booking).toBeNull();
     expect(useEventDrafts.getState().draftEvent).toBeNull();
     expect(useAlert.getState().message).toBeNull();
+    stop();
+  });
+
+  it('drops the payments a guest’s checkout made when the guest signs in, keeping what was picked', () => {
+    const stop = startSession(new QueryClient(), () => {});
+    useSession.getState().keepCheckoutKey('ck1.TK-7Q2M9X.key');
+    useCheckout.getState().startBooking(booking);
+    useCheckout.getState().keepPayment('card', bookingCreatedFixture());
+    useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
+    expect(useCheckout.getState()).toMatchObject({ booking, payments: {}, paymentSecrets: {} });
     stop();
   });
 

@@ -15,15 +15,20 @@ import {
 const categories = listCategoriesResponseSchema.shape.data;
 
 /** A session as the client sees it through its accessor (features/accounts provides the real one). */
-function fakeSession(token: string | null) {
+function fakeSession(token: string | null, key: string | null = null) {
   const session = {
     current: token,
+    key,
     token: () => session.current,
     keepToken: vi.fn((t: string) => {
       session.current = t;
     }),
     end: vi.fn(() => {
       session.current = null;
+    }),
+    checkoutKey: () => session.key,
+    forgetCheckoutKey: vi.fn(() => {
+      session.key = null;
     }),
   };
   setSessionAccessor(session);
@@ -82,6 +87,38 @@ describe('the API client', () => {
     expect(res.token).toBe('signed-in');
     expect(session.keepToken).not.toHaveBeenCalled();
     expect(session.current).toBe('old');
+  });
+
+  it('sends a guest’s checkout key only on the calls it opens, and only when nobody is signed in', async () => {
+    fakeSession(null, 'ck1.TK-7Q2M9X.key');
+    const seen = mockFetch(() => answer(200, null));
+    await api('tickets/view', { guest: true, schema: z.null() });
+    await api('client/self', { schema: z.null() });
+    fakeSession('tok-1', 'ck1.TK-7Q2M9X.key');
+    await api('tickets/view', { guest: true, schema: z.null() });
+    expect(seen.map((r) => r.headers.Auth)).toEqual(['ck1.TK-7Q2M9X.key', undefined, 'tok-1']);
+  });
+
+  it('hands a key given to a guest’s first booking to the caller, never to the session', async () => {
+    const session = fakeSession(null);
+    mockFetch(() => answer(201, null, { headers: { auth: 'ck1.TK-7Q2M9X.key' } }));
+    const res = await apiCall('event/book', { method: 'POST', guest: true, schema: z.null() });
+    expect(res.token).toBe('ck1.TK-7Q2M9X.key');
+    expect(session.keepToken).not.toHaveBeenCalled();
+    expect(session.current).toBeNull();
+  });
+
+  it('forgets a checkout key the server no longer knows and opens the buyer sign-in, ending no session', async () => {
+    const session = fakeSession(null, 'ck1.TK-7Q2M9X.key');
+    const ended = vi.fn();
+    setSessionEndHandler(ended);
+    mockFetch(() => answer(401, null, { description: 'Please sign in to continue' }));
+    await expect(api('booking/retrieve', { method: 'POST', guest: true, schema: z.null() })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(session.forgetCheckoutKey).toHaveBeenCalledOnce();
+    expect(session.end).not.toHaveBeenCalled();
+    expect(ended).toHaveBeenCalledWith('buyer');
   });
 
   it.each([401, 406])(

@@ -37,9 +37,19 @@ export interface SessionAccessor {
   keepToken(token: string): void;
   /** Clears the session after a 401/406. */
   end(): void;
+  /** A guest's checkout key, sent by the calls that take one (`guest`) when nobody is signed in. */
+  checkoutKey(): string | null;
+  /** Forgets a checkout key the server no longer knows. */
+  forgetCheckoutKey(): void;
 }
 
-const noSession: SessionAccessor = { token: () => null, keepToken: () => {}, end: () => {} };
+const noSession: SessionAccessor = {
+  token: () => null,
+  keepToken: () => {},
+  end: () => {},
+  checkoutKey: () => null,
+  forgetCheckoutKey: () => {},
+};
 let session: SessionAccessor = noSession;
 export function setSessionAccessor(accessor: SessionAccessor | null) {
   session = accessor ?? noSession;
@@ -92,14 +102,23 @@ export interface RequestOptions<S extends z.ZodType> {
    * ends the session itself.
    */
   endsSession?: boolean;
+  /**
+   * A buyer call that a guest's checkout key opens too (booking, a booking's payment, e-tickets;
+   * docs/product.md#guest-checkout): with nobody signed in, the key is sent. A 401 for the key
+   * forgets it and opens the buyer sign-in; it never ends a session.
+   */
+  guest?: boolean;
   signal?: AbortSignal;
 }
 
-/** A successful answer: its parsed `data`, its `status_description`, and the token of an anonymous call. */
+/** A successful answer: its parsed `data`, its `status_description`, and a token handed to a caller not signed in. */
 export interface ApiAnswer<T> {
   data: T;
   message: string;
-  /** The `auth` header of an anonymous call (a sign-in); signed-in calls keep theirs in the session. */
+  /**
+   * The `auth` header of a call made without a session (a sign-in, a guest's first booking);
+   * signed-in calls keep theirs in the session.
+   */
   token: string | null;
 }
 
@@ -158,7 +177,9 @@ export async function apiCall<S extends z.ZodType>(
   path: string,
   opts: RequestOptions<S>,
 ): Promise<ApiAnswer<z.output<S>>> {
-  const token = opts.anonymous ? null : session.token();
+  const signedIn = opts.anonymous ? null : session.token();
+  const checkoutKey = !signedIn && opts.guest && !opts.anonymous ? session.checkoutKey() : null;
+  const token = signedIn ?? checkoutKey;
   const schemas = Promise.all([answerSchemas(), typeof opts.schema === 'function' ? opts.schema() : opts.schema]);
   // A failed request never reads its schemas; the loads must not reject unobserved.
   schemas.catch(() => {});
@@ -183,13 +204,16 @@ export async function apiCall<S extends z.ZodType>(
     throw new ApiError(0, UNREACHABLE);
   }
   const handedBack = res.headers.get(AUTH_HEADER);
-  if (handedBack && !opts.anonymous) session.keepToken(handedBack);
+  if (handedBack && signedIn) session.keepToken(handedBack);
   const payload = await readEnvelope(res);
 
   if ((res.status === 401 || res.status === 406) && !opts.anonymous) {
-    if (token && !opts.endsSession) {
+    if (signedIn && !opts.endsSession) {
       session.end();
       onSessionEnd(opts.side ?? 'buyer');
+    } else if (checkoutKey && res.status === 401) {
+      session.forgetCheckoutKey();
+      onSessionEnd('buyer');
     }
     throw await failureOf(res.status, payload, 'Please sign in to continue');
   }
@@ -197,7 +221,7 @@ export async function apiCall<S extends z.ZodType>(
   if (!payload) throw new UnreadableAnswerError(path, 'not an envelope');
   const data = (await schemas)[1].safeParse(payload.data);
   if (!data.success) throw new UnreadableAnswerError(path, data.error.issues);
-  return { data: data.data, message: payload.status_description, token: opts.anonymous ? handedBack : null };
+  return { data: data.data, message: payload.status_description, token: signedIn ? null : handedBack };
 }
 
 /** The parsed `data` of a successful call. */

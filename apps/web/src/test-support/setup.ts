@@ -19,8 +19,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  useSession.setState({ token: null, accountType: null, userName: null, role: null });
-  useCheckout.setState({ booking: null, paymentSecrets: {}, payments: {} });
+  useSession.setState({ token: null, accountType: null, userName: null, role: null, checkoutKey: null });
+  useCheckout.setState({ booking: null, paymentSecrets: {}, payments: {}, guestDetails: null });
   useEventDrafts.setState({ draftEvent: null, storedEvent: null });
   clearAlert();
   localStorage.clear();

@@ -49,6 +49,11 @@ export const bookEventBodySchema = z.object({
   details: guestDetailsSchema.optional(),
   /** M-Pesa only: the number to send the prompt to (defaults to the buyer's phone). */
   phone: mpesaPhoneSchema.optional(),
+  /**
+   * M-Pesa only: send a new prompt for the same hold although the last one may still be on the
+   * phone (the buyer never saw it). A different `phone` sends a new prompt without it.
+   */
+  new_prompt: z.boolean().optional(),
 });
 export type BookEventBody = z.infer<typeof bookEventBodySchema>;
 

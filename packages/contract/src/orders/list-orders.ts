@@ -13,14 +13,28 @@ export const REFUND_STATES = ['none', 'pending', 'failed', 'refunded'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
 /**
- * GET v1/client/event/{id}/orders: the event's bookings, newest first. `q` finds a booking by
- * its reference, or the buyer's name, email or phone (part of it, any case). `status` is a
- * booking status (docs/product.md#booking-status). The same query gives the CSV at
- * GET v1/client/event/{id}/orders.csv (every match, not one page).
+ * Which bookings an organiser's list shows (docs/product.md#after-the-sale): `sales`, those
+ * whose money was taken (paid, and refunded after payment); `holds`, tickets held and never paid
+ * (pending, failed or expired, released by a cancellation); `all`.
+ */
+export const ORDER_KINDS = ['sales', 'holds', 'all'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export const ORDER_KIND_STATUSES: Record<Exclude<OrderKind, 'all'>, readonly number[]> = {
+  sales: [BOOKING_STATUS.paid, BOOKING_STATUS.refunded],
+  holds: [BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled],
+};
+
+/**
+ * GET v1/client/event/{id}/orders: the event's bookings, newest first: by default the sales
+ * only, so that a booking on the list means money (`kind`). `q` finds a booking by its
+ * reference, or the buyer's name, email or phone (part of it, any case). `status` is a booking
+ * status (docs/product.md#booking-status), within `kind` when both are given, else alone. The
+ * same query gives the CSV at GET v1/client/event/{id}/orders.csv (every match, not one page).
  */
 export const listOrdersQuerySchema = pageQuerySchema.extend({
   q: queryText(100),
   status: queryInt(BOOKING_STATUS.pending, BOOKING_STATUS.refunded),
+  kind: z.preprocess(emptyToUndefined, z.enum(ORDER_KINDS).optional()),
 });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
 
@@ -42,6 +56,8 @@ export const orderSchema = z.object({
   receipt_number: z.string().nullable(),
   /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
   status: z.number().int(),
+  /** When the hold on the tickets ends (or ended): what a pending booking is waiting for. */
+  hold_expires_at: z.string(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   refund_state: z.enum(REFUND_STATES),

@@ -109,6 +109,67 @@ describe('a flash sale of 100 seats', () => {
     expect(byStatus).toEqual({ [BOOKING_STATUS.paid]: 10, [BOOKING_STATUS.refunded]: 4 });
     expect(await stockOf(t.database.db, tickets[0]!.id)).toEqual({ sold: 10, held: 0, max: 10 });
   });
+
+  it('replaces 40 buyers’ holds as they change their tickets while 100 new buyers race for the seats', async () => {
+    const org = await createOrganiser(t.database.db);
+    const category = await createCategory(t.database.db);
+    const { event, tickets } = await createEvent(t.database.db, {
+      organisationId: org.organisationId,
+      categoryId: category.id,
+      tickets: [
+        { name: 'Day pass', price: 20, max: 100 },
+        { name: 'Workshop', price: 35, max: 30 },
+      ],
+    });
+    const [pass, workshop] = tickets as [(typeof tickets)[0], (typeof tickets)[0]];
+    const first = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        book(t.app, { event_id: event.id, tickets: [{ id: pass.id, qty: 2 }], details: guest() }),
+      ),
+    );
+    expect(first.every((r) => r.statusCode === 201)).toBe(true);
+    // Each of the 40 now wants one day pass and a workshop seat (30 of them); 100 newcomers one pass each.
+    const [changes, newcomers] = await Promise.all([
+      Promise.all(
+        first.map((r) =>
+          book(
+            t.app,
+            {
+              event_id: event.id,
+              tickets: [
+                { id: pass.id, qty: 1 },
+                { id: workshop.id, qty: 1 },
+              ],
+            },
+            { token: r.headers.auth as string },
+          ),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 100 }, () => book(t.app, { event_id: event.id, tickets: [{ id: pass.id, qty: 1 }] })),
+      ),
+    ]);
+    const all = [...changes, ...newcomers];
+    expect(all.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    expect(changes.filter((r) => r.statusCode === 201)).toHaveLength(30);
+    // What is held is exactly what the pending bookings hold: nothing twice, nothing lost.
+    const pending = await queryRows<{ ticket_type_id: number; q: number }>(
+      t.database.db,
+      sql`SELECT l.ticket_type_id, sum(l.quantity)::int AS q FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
+           WHERE b.event_id = ${event.id} AND b.status = ${BOOKING_STATUS.pending} GROUP BY l.ticket_type_id`,
+    );
+    const heldBy = (id: number) => pending.find((p) => p.ticket_type_id === id)?.q ?? 0;
+    expect(await stockOf(t.database.db, pass.id)).toMatchObject({ held: heldBy(pass.id) });
+    expect(await stockOf(t.database.db, workshop.id)).toEqual({ sold: 0, held: 30, max: 30 });
+    expect(heldBy(pass.id)).toBeLessThanOrEqual(100);
+    // Each of the 40 holds one booking: the new one, or (refused a workshop seat) the old one.
+    const perKey = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM bookings WHERE event_id = ${event.id} AND status = ${BOOKING_STATUS.pending}
+           AND checkout_key_hash IS NOT NULL GROUP BY checkout_key_hash`,
+    );
+    expect(perKey.filter((k) => k.n !== 1)).toEqual([]);
+  });
 });
 
 describe('two API processes on one database', () => {

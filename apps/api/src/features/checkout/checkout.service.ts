@@ -81,8 +81,10 @@ function phoneOf(raw: string): string {
 
 /**
  * Who is buying: a signed-in buyer with the account's details; a guest coming back with their
- * checkout token, as before; or a new guest, whose details are checked and who gets a new
- * checkout key. A guest's account is made when they pay.
+ * checkout key, for whoever the details they typed name (the key says which checkout it is, and
+ * so whose unpaid hold a new booking replaces: docs/product.md#guest-checkout); or a new guest,
+ * whose details are checked and who gets a new checkout key. A guest's account is made when
+ * they pay.
  */
 function buyerOf(body: BookEventBody, who: CheckoutCaller | undefined, reference: string) {
   if (who?.kind === 'account' && who.caller.type === 'user') {
@@ -97,11 +99,18 @@ function buyerOf(body: BookEventBody, who: CheckoutCaller | undefined, reference
       msisdn: c.msisdn,
     };
   }
-  if (who?.kind === 'checkout') {
-    const { keyHash, fullName, email, msisdn } = who;
-    return { accountId: null, keyHash, token: undefined, newGuest: false, fullName, email, msisdn };
-  }
   const d = body.details;
+  if (who?.kind === 'checkout') {
+    return {
+      accountId: null,
+      keyHash: who.keyHash,
+      token: undefined,
+      newGuest: false,
+      fullName: d?.full_name ?? who.fullName,
+      email: d?.email_address ?? who.email,
+      msisdn: d ? phoneOf(d.msisdn) : who.msisdn,
+    };
+  }
   if (!d) {
     throw badRequest(BOOKING_MESSAGES.noDetails, [{ path: 'details', message: BOOKING_MESSAGES.noDetails }]);
   }
@@ -234,12 +243,12 @@ export async function bookEvent(
   if (booked.existing && (buyer.newGuest || booked.checkoutKeyHash !== buyer.keyHash)) {
     // Someone typed this email for these tickets a moment ago and has not paid yet: only their
     // own checkout session may carry on with that booking.
-    throw conflict(
+    // Named on the email, where the way forward is: proving it by signing in with a mailed code
+    // replaces that hold (book_tickets(), migrations/0012_own_hold_replaced.sql).
+    const message =
       `These tickets are already held for ${buyer.email} until ${formatTime(booked.holdExpiresAt.toISOString())}. ` +
-        'Finish that payment, or book again once the hold ends.',
-      undefined,
-      'booking.held_for_buyer',
-    );
+      'Finish that payment, or book again once the hold ends.';
+    throw conflict(message, [{ path: 'details.email_address', message }], 'booking.held_for_buyer');
   }
   // The catalogue shows what is left; a hold changes it.
   if (!booked.existing) invalidatePublicCatalogue(ctx.db);
@@ -249,10 +258,13 @@ export async function bookEvent(
   let attempt = 0;
   if (mpesa && booked.existing) {
     // The same buyer trying M-Pesa again while the hold lasts: a prompt still on the phone is
-    // waited for; one that failed (cancelled, timed out, wrong PIN…) gives way to a new prompt.
+    // waited for, unless the buyer asks for a new one (it never came) or for another number;
+    // one that failed (cancelled, timed out, wrong PIN…) gives way to a new prompt.
     const latest = await findLatestPayment(ctx.db, booked.bookingId);
     clientSecret = latest?.clientSecret ?? null;
-    if (latest && latest.status === 'requires_payment_method' && latest.lastError) {
+    const failed = latest?.status === 'requires_payment_method' && Boolean(latest.lastError);
+    const otherNumber = latest?.phone != null && latest.phone !== phone;
+    if (latest && (failed || otherNumber || body.new_prompt)) {
       clientSecret = null;
       attempt = latest.id;
     }

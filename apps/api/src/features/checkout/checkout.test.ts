@@ -240,6 +240,155 @@ describe('POST v1/event/book', () => {
   });
 });
 
+describe('one hold per buyer and event (docs/product.md#checkout-and-payments)', () => {
+  const statusOf = async (reference: string) => (await bookingOf(reference)).status;
+
+  it('replaces a signed-in buyer’s unpaid hold when the tickets picked change, in the same call', async () => {
+    const { event, types } = await anEvent();
+    const buyer = await createBuyer(db());
+    const three = await book(
+      t.app,
+      { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 3 }] },
+      { token: buyer.token },
+    );
+    const two = await book(
+      t.app,
+      {
+        event_id: event.id,
+        tickets: [
+          { id: types[0]!.id, qty: 2 },
+          { id: types[1]!.id, qty: 1 },
+        ],
+      },
+      { token: buyer.token },
+    );
+    expect(two.statusCode, two.body).toBe(201);
+    expect(two.json().data.booking_reference).not.toBe(three.json().data.booking_reference);
+    expect(await statusOf(three.json().data.booking_reference)).toBe(BOOKING_STATUS.failed);
+    expect(await statusOf(two.json().data.booking_reference)).toBe(BOOKING_STATUS.pending);
+    // Never held twice: 2 + 1, not 3 + 2 + 1.
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 2, sold: 0 });
+    expect(await stockOf(db(), types[1]!.id)).toMatchObject({ held: 1, sold: 0 });
+    // The replaced payment can no longer be paid into a hold: its booking says it was not paid.
+    const old = await retrieve(t.app, three.json().data.client_secret, buyer.token);
+    expect(old.json().data).toMatchObject({ status: BOOKING_STATUS.failed });
+  });
+
+  it('lets a guest’s checkout key change the tickets, or fix the email, without holding twice', async () => {
+    const { event, types } = await anEvent();
+    const details = guest();
+    const first = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 3 }], details });
+    const key = first.headers.auth as string;
+    const fewer = await book(
+      t.app,
+      { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }], details },
+      { token: key },
+    );
+    expect(fewer.statusCode, fewer.body).toBe(201);
+    expect(fewer.headers.auth).toBeUndefined();
+    const fixed = { ...details, email_address: `fixed-${details.email_address}` };
+    const retyped = await book(
+      t.app,
+      { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }], details: fixed },
+      { token: key },
+    );
+    expect(retyped.statusCode, retyped.body).toBe(201);
+    expect(await statusOf(first.json().data.booking_reference)).toBe(BOOKING_STATUS.failed);
+    expect(await statusOf(fewer.json().data.booking_reference)).toBe(BOOKING_STATUS.failed);
+    expect(await bookingOf(retyped.json().data.booking_reference)).toMatchObject({
+      status: BOOKING_STATUS.pending,
+      email: fixed.email_address,
+    });
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 2 });
+    // The key still reaches the booking it made, whose details are the ones typed last.
+    const mine = await retrieve(t.app, retyped.json().data.client_secret, key);
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('never lets someone who types the same email release or take the hold', async () => {
+    const { event, types } = await anEvent();
+    const details = guest();
+    const owner = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 3 }], details });
+    // Other tickets: a hold of their own beside the owner's, which stays.
+    const other = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 1 }], details });
+    expect(other.statusCode).toBe(201);
+    expect(await statusOf(owner.json().data.booking_reference)).toBe(BOOKING_STATUS.pending);
+    // The same tickets: refused on the email, with nothing of the owner's booking.
+    const same = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 3 }], details });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().data.errors).toEqual([
+      { path: 'details.email_address', message: same.json().status_description },
+    ]);
+    expect(same.body).not.toContain(owner.json().data.client_secret);
+    expect(same.body).not.toContain(owner.json().data.booking_reference);
+    expect(await statusOf(owner.json().data.booking_reference)).toBe(BOOKING_STATUS.pending);
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 4 });
+  });
+
+  it('releases a guest’s hold for the buyer who signs in with its email, and never hands it over', async () => {
+    const { event, types } = await anEvent();
+    const buyer = await createBuyer(db());
+    const details = { ...guest(), email_address: buyer.email };
+    const held = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }], details });
+    const key = held.headers.auth as string;
+    const mine = await book(
+      t.app,
+      { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }] },
+      { token: buyer.token },
+    );
+    expect(mine.statusCode, mine.body).toBe(201);
+    const { booking_reference: reference, client_secret: secret } = mine.json().data;
+    expect(reference).not.toBe(held.json().data.booking_reference);
+    expect(secret).not.toBe(held.json().data.client_secret);
+    expect(await statusOf(held.json().data.booking_reference)).toBe(BOOKING_STATUS.failed);
+    expect(await bookingOf(reference)).toMatchObject({ accountId: buyer.accountId, checkoutKeyHash: null });
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 2 });
+    // Whoever holds the guest's key does not reach the buyer's booking.
+    expect((await retrieve(t.app, secret, key)).statusCode).toBe(404);
+    expect((await retrieve(t.app, secret, buyer.token)).statusCode).toBe(200);
+  });
+
+  it('keeps the old hold when the new tickets do not fit, counting the old hold as the buyer’s', async () => {
+    const { event, types } = await anEvent();
+    const buyer = await createBuyer(db());
+    const vip = types[1]!; // 4 of them
+    const three = await book(t.app, { event_id: event.id, tickets: [{ id: vip.id, qty: 3 }] }, { token: buyer.token });
+    await book(t.app, { event_id: event.id, tickets: [{ id: vip.id, qty: 1 }] });
+    const four = await book(t.app, { event_id: event.id, tickets: [{ id: vip.id, qty: 4 }] }, { token: buyer.token });
+    expect(four.statusCode).toBe(409);
+    expect(four.json().status_description).toBe('Only 3 VIP tickets are left');
+    expect(await statusOf(three.json().data.booking_reference)).toBe(BOOKING_STATUS.pending);
+    expect(await stockOf(db(), vip.id)).toMatchObject({ held: 4 });
+  });
+
+  it('leaves the buyer’s paid bookings and other events alone', async () => {
+    const a = await anEvent();
+    const b = await anEvent();
+    const buyer = await createBuyer(db());
+    const paid = await book(
+      t.app,
+      { event_id: a.event.id, tickets: [{ id: a.types[0]!.id, qty: 1 }] },
+      { token: buyer.token },
+    );
+    await payWithCard(t.app, paid.json().data.client_secret);
+    await retrieve(t.app, paid.json().data.client_secret, buyer.token);
+    const elsewhere = await book(
+      t.app,
+      { event_id: b.event.id, tickets: [{ id: b.types[0]!.id, qty: 1 }] },
+      { token: buyer.token },
+    );
+    const again = await book(
+      t.app,
+      { event_id: a.event.id, tickets: [{ id: a.types[0]!.id, qty: 1 }] },
+      { token: buyer.token },
+    );
+    expect(again.json().data.booking_reference).not.toBe(paid.json().data.booking_reference);
+    expect(await statusOf(paid.json().data.booking_reference)).toBe(BOOKING_STATUS.paid);
+    expect(await statusOf(elsewhere.json().data.booking_reference)).toBe(BOOKING_STATUS.pending);
+    expect(await stockOf(db(), a.types[0]!.id)).toMatchObject({ held: 1, sold: 1 });
+  });
+});
+
 describe('paying and POST v1/booking/retrieve', () => {
   it('settles a paid booking once: tickets sold, status 2, the table and the buyer, and a confirmation mail', async () => {
     const { event, types } = await anEvent();

@@ -166,6 +166,34 @@ describe('paying with M-Pesa through Daraja', () => {
     }
   });
 
+  it('waits for a prompt still on the phone, and sends a new one when asked or for another number', async () => {
+    const { event, type, data, token, push } = await bookWithMpesa();
+    const again = (body: { phone: string; new_prompt?: boolean }) =>
+      book(
+        t.app,
+        { event_id: event.id, tickets: [{ id: type.id, qty: 2 }], payment_method: 'mpesa', ...body },
+        { token },
+      );
+    const pushes = fake.pushes.size;
+    const same = await again({ phone: '0712 345 678' });
+    expect(same.json().data.client_secret).toBe(data.client_secret);
+    expect(fake.pushes.size).toBe(pushes);
+
+    const resent = await again({ phone: '0712 345 678', new_prompt: true });
+    expect(resent.statusCode, resent.body).toBe(201);
+    expect(resent.json().data).toMatchObject({ booking_reference: data.booking_reference });
+    expect(resent.json().data.client_secret).not.toBe(data.client_secret);
+    expect([...fake.pushes.values()].at(-1)).toMatchObject({ phone: '254712345678' });
+    expect([...fake.pushes.values()].at(-1)!.id).not.toBe(push.id);
+
+    const other = await again({ phone: '0722 000 111' });
+    expect(other.statusCode, other.body).toBe(201);
+    expect(other.json().data.client_secret).not.toBe(resent.json().data.client_secret);
+    expect([...fake.pushes.values()].at(-1)).toMatchObject({ phone: '254722000111' });
+    expect(fake.pushes.size).toBe(pushes + 2);
+    expect(await stockOf(db(), type.id)).toMatchObject({ held: 2 });
+  });
+
   it('answers 503 when Daraja cannot answer the query, changing nothing, and settles on the next poll', async () => {
     const { data, push, token } = await bookWithMpesa();
     fake.complete(push.id, 0);

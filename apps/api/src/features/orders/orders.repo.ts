@@ -71,6 +71,7 @@ export interface OrderRow {
   currency: string;
   payment_method: 'card' | 'mpesa' | 'paypal';
   status: number;
+  hold_expires_at: Date | string;
   created_at: Date | string;
   paid_at: Date | string | null;
   refund_requested_at: Date | string | null;
@@ -79,10 +80,26 @@ export interface OrderRow {
   receipt_number: string | null;
 }
 
-function ordersWhere(eventId: number, f: { q?: string; status?: number; bookingId?: number }): SQL {
+/** Which bookings: by search text, by one status, by a set of statuses (a list's kind), or one booking. */
+export interface OrdersFilter {
+  q?: string;
+  status?: number;
+  statuses?: readonly number[];
+  bookingId?: number;
+}
+
+function ordersWhere(eventId: number, f: OrdersFilter): SQL {
   const parts: SQL[] = [sql`b.event_id = ${eventId}`];
   if (f.bookingId !== undefined) parts.push(sql`b.id = ${f.bookingId}`);
   if (f.status !== undefined) parts.push(sql`b.status = ${f.status}`);
+  if (f.statuses) {
+    parts.push(
+      sql`b.status IN (${sql.join(
+        f.statuses.map((st) => sql`${st}`),
+        sql`, `,
+      )})`,
+    );
+  }
   if (f.q) {
     const like = likeOf(f.q);
     const phone = phoneDigitsOf(f.q);
@@ -96,7 +113,7 @@ function ordersWhere(eventId: number, f: { q?: string; status?: number; bookingI
 }
 
 const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.total_minor, b.currency,
-  b.payment_method, b.status, b.created_at, b.paid_at, b.refund_requested_at, b.refund_error,
+  b.payment_method, b.status, b.hold_expires_at, b.created_at, b.paid_at, b.refund_requested_at, b.refund_error,
   coalesce((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS tickets,
   coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS persons,
   (SELECT p.refunded_at FROM payments p WHERE p.booking_id = b.id ORDER BY p.id DESC LIMIT 1) AS refunded_at,
@@ -107,7 +124,7 @@ const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.t
 export async function listOrders(
   db: Db | Tx,
   eventId: number,
-  f: { q?: string; status?: number; bookingId?: number; offset: number; limit: number | null },
+  f: OrdersFilter & { offset: number; limit: number | null },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const where = ordersWhere(eventId, f);
   const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;

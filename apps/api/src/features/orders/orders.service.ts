@@ -4,6 +4,7 @@ import {
   EVENT_STATUS,
   TICKET_STATUS,
   isCurrency,
+  ORDER_KIND_STATUSES,
   toMajor,
   toNairobiLocal,
   type Attendee,
@@ -77,6 +78,7 @@ function orderOf(r: OrderRow): Order {
     currency,
     payment_method: r.payment_method,
     status: r.status,
+    hold_expires_at: iso(r.hold_expires_at)!,
     created_at: iso(r.created_at)!,
     paid_at: iso(r.paid_at),
     refund_state: refundStateOf(r),
@@ -107,12 +109,21 @@ async function requireOwnEvent(db: Db | Tx, organisationId: number, eventId: num
   return event;
 }
 
+/**
+ * Which bookings a list or CSV holds: by default the sales, so that a booking on the list means
+ * money; holds that were never paid only when asked for (docs/product.md#after-the-sale). A
+ * status alone narrows nothing else.
+ */
+function ordersFilterOf(query: ListOrdersQuery) {
+  const kind = query.kind ?? (query.status === undefined ? 'sales' : 'all');
+  return { q: query.q, status: query.status, statuses: kind === 'all' ? undefined : ORDER_KIND_STATUSES[kind] };
+}
+
 /** GET v1/client/event/{id}/orders. */
 export async function eventOrders(db: Db, organisationId: number, eventId: number, query: ListOrdersQuery) {
   await requireOwnEvent(db, organisationId, eventId);
   const { rows, total } = await listOrders(db, eventId, {
-    q: query.q,
-    status: query.status,
+    ...ordersFilterOf(query),
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
@@ -135,10 +146,10 @@ export async function eventAttendees(db: Db, organisationId: number, eventId: nu
 const sheetTime = (v: string | null) => (v ? toNairobiLocal(v).replace('T', ' ') : '');
 
 const STATUS_WORDS: Record<number, string> = {
-  1: 'Pending',
+  1: 'Held (not paid yet)',
   2: 'Paid',
-  3: 'Failed or expired',
-  4: 'Cancelled',
+  3: 'Not paid (hold ended)',
+  4: 'Not paid (event cancelled)',
   5: 'Refunded',
 };
 const REFUND_WORDS: Record<RefundState, string> = {
@@ -164,7 +175,7 @@ function fileNameOf(title: string, what: string) {
 /** GET v1/client/event/{id}/orders.csv: every matching booking. */
 export async function eventOrdersCsv(db: Db, organisationId: number, eventId: number, query: ListOrdersQuery) {
   const event = await requireOwnEvent(db, organisationId, eventId);
-  const { rows } = await listOrders(db, eventId, { q: query.q, status: query.status, offset: 0, limit: null });
+  const { rows } = await listOrders(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
   const headers = [
     'Reference',
     'Buyer',

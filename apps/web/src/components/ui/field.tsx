@@ -33,7 +33,7 @@ function FieldFrame({ id, label, error, hint, className, children }: FieldProps 
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
+        <p id={`${id}-error`} className="text-sm text-red-600 wrap-anywhere" role="alert">
           {error}
         </p>
       )}

@@ -20,6 +20,7 @@ describe('the session store', () => {
       accountType: 'organizer',
       userName: { fn: 'Amina', ln: 'Otieno' },
       role: null,
+      checkoutKey: null,
     });
   });
 
@@ -37,11 +38,36 @@ describe('the session store', () => {
     useSession.getState().signIn('tok-1', 'user', { fn: 'A', ln: 'B' });
     useSession.getState().signOut();
     expect(useSession.getState()).toMatchObject({ token: null, accountType: null, userName: null, role: null });
-    expect(savedState()).toEqual({ token: null, accountType: null, userName: null, role: null });
+    expect(savedState()).toEqual({ token: null, accountType: null, userName: null, role: null, checkoutKey: null });
     expect(listener).toHaveBeenCalledOnce();
     stop();
     useSession.getState().signOut();
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('keeps a guest’s checkout key apart from a sign-in, in local storage, until sign-out', async () => {
+    useSession.getState().keepCheckoutKey('ck1.TK-7Q2M9X.key');
+    expect(useSession.getState()).toMatchObject({ token: null, accountType: null, checkoutKey: 'ck1.TK-7Q2M9X.key' });
+    expect(savedState()).toMatchObject({ token: null, checkoutKey: 'ck1.TK-7Q2M9X.key' });
+    useSession.getState().signOut();
+    expect(savedState()).toMatchObject({ token: null, checkoutKey: null });
+  });
+
+  it('reads a guest’s checkout key that an older app saved as a session back as the key, not a sign-in', async () => {
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        state: { token: 'ck1.TK-7Q2M9X.key', accountType: 'user', userName: { fn: 'W', ln: 'K' } },
+        version: 1,
+      }),
+    );
+    await useSession.persist.rehydrate();
+    expect(useSession.getState()).toMatchObject({
+      token: null,
+      accountType: null,
+      userName: null,
+      checkoutKey: 'ck1.TK-7Q2M9X.key',
+    });
   });
 
   it('keeps a signed-in person signed in after a reload', async () => {

@@ -22,9 +22,26 @@ export interface SessionState {
   /** A rotated token handed back in `auth`. */
   setToken(token: string): void;
   signOut(): void;
+  /**
+   * A guest's checkout key (docs/product.md#guest-checkout), kept apart from a sign-in: the
+   * booking call hands it to a guest, and it opens only the bookings made with it (their
+   * payment, success and e-tickets pages). Whoever holds only a key is not signed in: the top
+   * bar offers Login / Register, and the booking forms ask for the guest's details.
+   */
+  checkoutKey: string | null;
+  keepCheckoutKey(key: string): void;
+  forgetCheckoutKey(): void;
 }
 
-const signedOut = { token: null, accountType: null, userName: null, role: null };
+const signedOut = { token: null, accountType: null, userName: null, role: null, checkoutKey: null };
+const PERSISTED = ['token', 'accountType', 'userName', 'role', 'checkoutKey'] as const;
+
+/** A guest's checkout key saved as a session by an older app (`ck1.…`): read back as the key it is. */
+function keyApart<T extends Partial<SessionState>>(state: T): T {
+  if (!state.token?.startsWith('ck1.')) return state;
+  return { ...state, checkoutKey: state.token, token: null, accountType: null, userName: null, role: null };
+}
+const persisted = persistFields<SessionState, (typeof PERSISTED)[number]>(PERSISTED);
 const signOutListeners = new Set<() => void>();
 
 export const useSession = create<SessionState>()(
@@ -38,13 +55,10 @@ export const useSession = create<SessionState>()(
         set(signedOut);
         for (const listener of signOutListeners) listener();
       },
+      keepCheckoutKey: (checkoutKey) => set({ checkoutKey }),
+      forgetCheckoutKey: () => set({ checkoutKey: null }),
     }),
-    persistFields<SessionState, 'token' | 'accountType' | 'userName' | 'role'>([
-      'token',
-      'accountType',
-      'userName',
-      'role',
-    ]),
+    { ...persisted, merge: (saved, current) => keyApart(persisted.merge!(saved, current)) },
   ),
 );
 
@@ -62,12 +76,15 @@ export function onSignOut(listener: () => void): () => void {
 
 /**
  * Hands the session to the API client (lib cannot import features, so the client asks
- * through this accessor): the token for `Auth`, rotated tokens, and sign-out on 401/406.
+ * through this accessor): the token for `Auth`, rotated tokens, sign-out on 401/406, and a
+ * guest's checkout key for the calls it opens.
  */
 export function connectSessionToApi() {
   setSessionAccessor({
     token: () => useSession.getState().token,
     keepToken: (token) => useSession.getState().setToken(token),
     end: () => useSession.getState().signOut(),
+    checkoutKey: () => useSession.getState().checkoutKey,
+    forgetCheckoutKey: () => useSession.getState().forgetCheckoutKey(),
   });
 }

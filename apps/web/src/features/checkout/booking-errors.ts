@@ -1,4 +1,4 @@
-import type { ErrorCode, GuestDetails } from '@tikiti/contract';
+import type { ErrorCode, FieldError, GuestDetails } from '@tikiti/contract';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import type { PendingBooking } from './checkout-store';
 
@@ -11,6 +11,12 @@ export interface BookingProblem {
   lines: Record<number, string>;
   /** The M-Pesa number's error (`phone`), when the server refused it. */
   phone?: string;
+  /**
+   * The email whose tickets another checkout holds (a 409 on `details.email_address`): signing
+   * in with a code mailed to it proves it is the buyer's, and their next booking replaces that
+   * hold (docs/product.md#guest-checkout).
+   */
+  heldFor?: string;
 }
 
 const DETAIL = /^details\.(full_name|email_address|msisdn)$/;
@@ -20,22 +26,38 @@ const LINE = /^tickets\.(\d+)(?:\.|$)/;
 const NAMES_THE_TYPE: readonly ErrorCode[] = ['booking.sold_out', 'booking.only_n_left'];
 
 /**
- * Sorts the answer of a failed POST v1/event/book: `details.email_address` goes to the email
- * field, `tickets.<i>.qty` to the ticket type of the i-th line sent (the booking's lines, in
- * order). By the error's code, never its words: a sold-out or only-N-left line says which type
- * it is; any other refusal of a line gets the type's name before it.
+ * Sorts field errors onto the form: `details.email_address` goes to the email field,
+ * `tickets.<i>.qty` to the ticket type of the i-th line sent (the booking's lines, in order),
+ * `phone` to the M-Pesa number. A line's message gets its type's name before it unless it names
+ * the type itself (`named`).
  */
-export function bookingErrorOf(err: unknown, booking: Pick<PendingBooking, 'tickets'>): BookingProblem {
-  const problem: BookingProblem = { message: errorMessage(err), details: {}, lines: {} };
-  if (!(err instanceof ApiError)) return problem;
-  const named = err.code !== null && NAMES_THE_TYPE.includes(err.code);
-  for (const { path, message } of err.fieldErrors) {
+export function problemOf(
+  message: string,
+  errors: FieldError[],
+  booking: Pick<PendingBooking, 'tickets'>,
+  named = false,
+): BookingProblem {
+  const problem: BookingProblem = { message, details: {}, lines: {} };
+  for (const { path, message: said } of errors) {
     const detail = DETAIL.exec(path);
-    if (detail) problem.details[detail[1] as keyof GuestDetails] ??= message;
-    if (path === 'phone') problem.phone ??= message;
+    if (detail) problem.details[detail[1] as keyof GuestDetails] ??= said;
+    if (path === 'phone') problem.phone ??= said;
     const line = LINE.exec(path);
     const ticket = line ? booking.tickets[Number(line[1])] : undefined;
-    if (ticket) problem.lines[ticket.id] ??= named ? message : `${ticket.name}: ${message}`;
+    if (ticket) problem.lines[ticket.id] ??= named ? said : `${ticket.name}: ${said}`;
   }
+  return problem;
+}
+
+/**
+ * Sorts the answer of a failed POST v1/event/book, by the error's code, never its words: a
+ * sold-out or only-N-left line says which type it is; any other refusal of a line gets the
+ * type's name before it; tickets another checkout holds for the typed email offer to prove it.
+ */
+export function bookingErrorOf(err: unknown, booking: Pick<PendingBooking, 'tickets' | 'details'>): BookingProblem {
+  if (!(err instanceof ApiError)) return problemOf(errorMessage(err), [], booking);
+  const named = err.code !== null && NAMES_THE_TYPE.includes(err.code);
+  const problem = problemOf(errorMessage(err), err.fieldErrors, booking, named);
+  if (err.code === 'booking.held_for_buyer' && booking.details) problem.heldFor = booking.details.email_address;
   return problem;
 }

@@ -1,39 +1,75 @@
-import type { BookEventBody, BookingCreated, PaymentMethod } from '@tikiti/contract';
+import {
+  bookEventBodySchema,
+  mpesaPhone,
+  type BookEventBody,
+  type BookingCreated,
+  type PaymentMethod,
+} from '@tikiti/contract';
 import { bookEvent } from './api/book-event';
+import { problemOf, type BookingProblem } from './booking-errors';
 import { isLive, useCheckout, type PendingBooking } from './checkout-store';
 
-export { bookingErrorOf, type BookingProblem } from './booking-errors';
+export { bookingErrorOf } from './booking-errors';
+
+/** How a payment is asked for: `newPrompt` sends M-Pesa a new prompt for the same hold. */
+export interface PaymentOptions {
+  newPrompt?: boolean;
+}
 
 /** The body of POST v1/event/book for a pending booking: only what the call takes. */
-export function bookingBody(booking: PendingBooking, method: PaymentMethod): BookEventBody {
+export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts: PaymentOptions = {}): BookEventBody {
+  const mpesa = method === 'mpesa';
   return {
     event_id: booking.event_id,
     tickets: booking.tickets.map(({ id, qty, price }) => ({ id, qty, price })),
     payment_method: method,
     ...(booking.details ? { details: booking.details } : {}),
-    ...(method === 'mpesa' && booking.phone ? { phone: booking.phone } : {}),
+    ...(mpesa && booking.phone !== undefined ? { phone: booking.phone } : {}),
+    ...(mpesa && opts.newPrompt ? { new_prompt: true } : {}),
   };
+}
+
+/**
+ * The checks of docs/product.md#validation-rules, before anything is sent: at least one ticket,
+ * a guest's full name, email and phone, and an M-Pesa number that M-Pesa can prompt. The booking
+ * as it will be sent (details and number trimmed as the server reads them), or the problem, each
+ * message beside its field.
+ */
+export function checkBooking(
+  booking: PendingBooking,
+  method: PaymentMethod,
+): { booking: PendingBooking } | { problem: BookingProblem } {
+  const form = bookEventBodySchema.safeParse(bookingBody(booking, method));
+  if (form.success) {
+    const { details, phone } = form.data;
+    return { booking: { ...booking, details, ...(phone !== undefined ? { phone } : {}) } };
+  }
+  const errors = form.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return { problem: problemOf(form.error.issues[0]!.message, errors, booking) };
+}
+
+/** The booking with the guest's own phone as its M-Pesa number, when M-Pesa can prompt that phone. */
+export function withGuestPhone(booking: PendingBooking): PendingBooking | null {
+  const phone = booking.details?.msisdn;
+  return phone && mpesaPhone(phone) ? { ...booking, phone } : null;
 }
 
 /**
  * The payment of a booking (docs/product.md#checkout-and-payments): a live payment already
  * created for this booking and method is reused; otherwise the booking call holds the tickets
- * and creates one. The booking and its payment go to the checkout store. Callers run it one at
- * a time (`useSingleFlight`), so repeat clicks never create a second payment.
+ * (replacing the buyer's own unpaid hold of the event) and creates one. The booking and its
+ * payment go to the checkout store. Callers run it one at a time (`useStartPayment`), so repeat
+ * clicks never create a second payment.
  */
 export async function startPayment(
   booking: PendingBooking,
   method: PaymentMethod,
-  opts: { fresh?: boolean } = {},
+  opts: PaymentOptions = {},
 ): Promise<BookingCreated> {
   useCheckout.getState().startBooking(booking);
-  // A new M-Pesa prompt after a failed one: the server sends it for the same hold.
-  if (opts.fresh) useCheckout.getState().dropPayment(method);
   const existing = useCheckout.getState().payments[method];
-  if (isLive(existing)) return existing;
-  // A new prompt is asked for by the session the first booking gave (a guest's checkout token),
-  // so the server finds the same hold instead of taking the buyer for a second guest.
-  const payment = await bookEvent(bookingBody(opts.fresh ? { ...booking, details: undefined } : booking, method));
+  if (!opts.newPrompt && isLive(existing)) return existing;
+  const payment = await bookEvent(bookingBody(booking, method, opts));
   useCheckout.getState().keepPayment(method, payment);
   return payment;
 }

@@ -37,15 +37,31 @@ describe('the checkout store', () => {
     useCheckout.getState().startBooking(booking);
     useCheckout.getState().keepPayment('card', payment);
     expect(useCheckout.getState().paymentSecrets).toEqual({ card: payment.client_secret });
-    // The same tickets again (a guest now signed in sends no details): the payment stays.
-    useCheckout.getState().startBooking({ ...booking, details: undefined });
+    useCheckout.getState().startBooking({ ...booking });
     expect(useCheckout.getState().payments).toEqual({ card: payment });
-    // Another guest's details: a new payment.
+    // Other details (a typo fixed, or someone else): a new payment.
     useCheckout
       .getState()
       .startBooking({ ...booking, details: { ...booking.details!, email_address: 'x@example.co.ke' } });
     expect(useCheckout.getState().payments).toEqual({});
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!).state).toMatchObject({ payments: {}, paymentSecrets: {} });
+  });
+
+  it('keeps one payment: a new one took the place of the other method’s hold', () => {
+    useCheckout.getState().startBooking(booking);
+    useCheckout.getState().keepPayment('card', bookingCreatedFixture({ client_secret: 'pi_card' }));
+    const mpesa = bookingCreatedFixture({ client_secret: 'mp_1', payment_method: 'mpesa', provider: 'mpesa' });
+    useCheckout.getState().keepPayment('mpesa', mpesa);
+    expect(useCheckout.getState()).toMatchObject({ paymentSecrets: { mpesa: 'mp_1' }, payments: { mpesa } });
+  });
+
+  it('remembers the guest’s details after payment, for the next booking on this device', () => {
+    useCheckout.getState().startBooking(booking);
+    useCheckout.getState().keepPayment('card', bookingCreatedFixture({ client_secret: 'pi_paid' }));
+    useCheckout.getState().settled('pi_paid');
+    expect(useCheckout.getState()).toMatchObject({ booking: null, payments: {}, guestDetails: booking.details });
+    useCheckout.getState().clear();
+    expect(useCheckout.getState().guestDetails).toBeNull();
   });
 
   it('forgets the payments when the buyer starts again, keeping the booking', () => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { BookEventBody, BookingCreated, BookingLine, PaymentMethod } from '@tikiti/contract';
+import type { BookEventBody, BookingCreated, BookingLine, GuestDetails, PaymentMethod } from '@tikiti/contract';
 import { persistFields } from '../../lib/persisted-state';
 
 /**
@@ -22,29 +22,39 @@ export interface CheckoutState {
   paymentSecrets: Partial<Record<PaymentMethod, string>>;
   /** What the booking call answered for each method: the hold's end, the reference, the price charged, the provider. */
   payments: Partial<Record<PaymentMethod, BookingCreated>>;
+  /**
+   * The details a guest last booked with on this device: the booking forms start from them, and
+   * "Buying for someone else?" empties the form (docs/product.md#guest-checkout).
+   */
+  guestDetails: GuestDetails | null;
   /** Starts paying for a booking; a payment started for an earlier, different one is never reused. */
   startBooking(booking: PendingBooking): void;
-  /** Keeps the payment the booking call created for `method`. */
+  /**
+   * Keeps the payment the booking call created for `method`. The server gave up the buyer's
+   * other hold of the event for it (one hold per buyer and event), so other methods' payments go.
+   */
   keepPayment(method: PaymentMethod, payment: BookingCreated): void;
   /** Forgets every payment of the booking (its hold ended, or the buyer starts again); the booking stays. */
   dropPayments(): void;
-  /** Forgets one method's payment (an M-Pesa prompt that failed, before a new one is sent). */
-  dropPayment(method: PaymentMethod): void;
+  /**
+   * The booking paid by `clientSecret` is paid: when it is this checkout's, whatever the method,
+   * the checkout is over and the next one starts afresh (a paid payment is never offered again).
+   */
+  settled(clientSecret: string): void;
   clear(): void;
+}
+
+/** The same guest details, or both none (a signed-in buyer's). */
+export function sameDetails(a: GuestDetails | undefined, b: GuestDetails | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.email_address === b.email_address && a.full_name === b.full_name && a.msisdn === b.msisdn;
 }
 
 /** The same tickets of the same event for the same buyer: its payment may be reused. */
 export function sameBooking(a: PendingBooking | null, b: PendingBooking): boolean {
   if (!a || a.event_id !== b.event_id || a.tickets.length !== b.tickets.length) return false;
   if (a.tickets.some((l, i) => l.id !== b.tickets[i]!.id || l.qty !== b.tickets[i]!.qty)) return false;
-  // A guest who booked is signed in afterwards and sends no details: still the same buyer.
-  if (!b.details) return true;
-  if (!a.details) return false;
-  return (
-    a.details.email_address === b.details.email_address &&
-    a.details.full_name === b.details.full_name &&
-    a.details.msisdn === b.details.msisdn
-  );
+  return sameDetails(a.details, b.details);
 }
 
 /** The hold of this payment has not ended yet. */
@@ -57,23 +67,26 @@ export const useCheckout = create<CheckoutState>()(
   persist(
     (set) => ({
       booking: null,
+      guestDetails: null,
       ...noPayments,
       startBooking: (booking) =>
         set((s) => (sameBooking(s.booking, booking) ? { booking } : { booking, ...noPayments })),
       keepPayment: (method, payment) =>
         set((s) => ({
-          paymentSecrets: { ...s.paymentSecrets, [method]: payment.client_secret },
-          payments: { ...s.payments, [method]: payment },
+          paymentSecrets: { [method]: payment.client_secret },
+          payments: { [method]: payment },
+          guestDetails: s.booking?.details ?? s.guestDetails,
         })),
       dropPayments: () => set(noPayments),
-      dropPayment: (method) =>
-        set((s) => {
-          const { [method]: _secret, ...paymentSecrets } = s.paymentSecrets;
-          const { [method]: _payment, ...payments } = s.payments;
-          return { paymentSecrets, payments };
-        }),
-      clear: () => set({ booking: null, ...noPayments }),
+      settled: (clientSecret) =>
+        set((s) => (Object.values(s.paymentSecrets).includes(clientSecret) ? { booking: null, ...noPayments } : {})),
+      clear: () => set({ booking: null, guestDetails: null, ...noPayments }),
     }),
-    persistFields<CheckoutState, 'booking' | 'paymentSecrets' | 'payments'>(['booking', 'paymentSecrets', 'payments']),
+    persistFields<CheckoutState, 'booking' | 'paymentSecrets' | 'payments' | 'guestDetails'>([
+      'booking',
+      'paymentSecrets',
+      'payments',
+      'guestDetails',
+    ]),
   ),
 );

@@ -1,16 +1,18 @@
 /**
- * The checkout as other features may use it: the pending booking and its payments, the actions
- * that create a payment (loaded on demand), the card form shown under the details page's
- * 'Credit / Debit' tab (loaded on demand), and the pages the router mounts. Nothing here may
- * weigh on the home page: everything beyond the store loads when a buyer starts to pay.
+ * The checkout as other features may use it: the pending booking and its payments, pressing pay
+ * (`useStartPayment`, whose actions load on demand), the guest's details fields and the refused
+ * booking's dialog shared with the details page's booking panel, the card form shown under its
+ * 'Credit / Debit' tab (loaded on demand), and the pages the router mounts. Nothing here may weigh
+ * on the home page: everything beyond the store and these small pieces loads when a buyer starts
+ * to pay.
  */
 import { lazy } from 'react';
 
 export { useCheckout, sameBooking, isLive, type CheckoutState, type PendingBooking } from './checkout-store';
 export type { BookingProblem } from './booking-errors';
-
-/** startPayment (creates the payment once, reusing a live one) and bookingErrorOf (what a refusal means for the form). */
-export const loadCheckoutActions = () => import('./checkout-actions');
+export { useStartPayment, loadCheckoutActions, type StartOutcome } from './use-start-payment';
+export { GuestDetailsFields, NO_GUEST_DETAILS } from './components/guest-details-fields';
+export { BookingErrorDialog } from './components/booking-error-dialog';
 
 export const InlinePayment = lazy(() => import('./components/inline-payment'));
 

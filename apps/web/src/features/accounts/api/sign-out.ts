@@ -5,7 +5,8 @@ import { useSession } from '../session-store';
 /**
  * POST v1/auth/logout, then the session ends here whatever the server says: the token is
  * dropped and nothing cached for this person is kept. No error is shown and no sign-in page
- * opened, whatever the answer.
+ * opened, whatever the answer. A guest who is not signed in ends their checkout key this way
+ * (the server forgets it on every booking it reached: docs/product.md#guest-checkout).
  */
 export function useSignOut(side: Side) {
   const queryClient = useQueryClient();
@@ -16,11 +17,12 @@ export function useSignOut(side: Side) {
           method: 'POST',
           side,
           endsSession: true,
+          guest: true,
           schema: () => import('./answer-schemas').then((m) => m.logoutResponseSchema.shape.data),
         });
       } catch {
-        // Signed out locally whatever the server says: a guest's checkout key answers 401, since
-        // only a session can be revoked, and an unreachable server changes nothing here.
+        // Signed out locally whatever the server says: a token already over answers 401, and an
+        // unreachable server changes nothing here.
       }
     },
     onSettled: () => {

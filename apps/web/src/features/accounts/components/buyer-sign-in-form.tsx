@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -35,13 +35,15 @@ function showFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormS
 }
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+  // A page that sent the buyer here to prove an email (a hold on it: docs/product.md#guest-checkout) names it.
+  const suggested = (useLocation().state as { email?: unknown } | null)?.email;
   const { register, handleSubmit, setError, formState } = useForm<
     z.input<typeof requestCodeBodySchema>,
     unknown,
     RequestCodeBody
   >({
     resolver: zodResolver(requestCodeBodySchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: typeof suggested === 'string' ? suggested : '' },
   });
   const send = useRequestSignInCode();
   const [failure, setFailure] = useState<string | null>(null);

@@ -6,9 +6,9 @@ import { eventFixture } from '../../../test-support/fixtures';
 import { renderPage } from '../../../test-support/render';
 import { BookingPanel } from './booking-panel';
 
-// The booking checks load on demand (docs/decisions/0022-main-thread-on-a-phone.md): here their
+// The booking's checks and call load on demand (docs/decisions/0022-main-thread-on-a-phone.md): here their
 // file cannot be fetched, as on a connection that dropped after the page arrived.
-vi.mock('../booking-checks', () => {
+vi.mock('../../checkout/checkout-actions', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 

@@ -54,7 +54,7 @@ describe('booking (docs/product.md#validation-rules)', () => {
     expect(seen).toEqual([]);
   });
 
-  it('holds the lines above 0 for a guest, signs the guest in with the token handed back, and opens the payment page', async () => {
+  it('holds the lines above 0 for a guest, keeps the checkout key handed back apart from a sign-in, and opens the payment page', async () => {
     const created = bookingCreatedFixture();
     const seen = mockFetch(() => answer(201, created, { headers: { auth: 'guest-token' } }));
     const { user } = renderPanel();
@@ -87,11 +87,8 @@ describe('booking (docs/product.md#validation-rules)', () => {
       currency: 'USD',
     });
     expect(useCheckout.getState().paymentSecrets).toEqual({ card: created.client_secret });
-    expect(useSession.getState()).toMatchObject({
-      token: 'guest-token',
-      accountType: 'user',
-      userName: { fn: 'Wanjiku', ln: 'Kamau' },
-    });
+    // A guest is not signed in by booking: the key only opens this checkout's bookings.
+    expect(useSession.getState()).toMatchObject({ token: null, accountType: null, checkoutKey: 'guest-token' });
   });
 
   it('asks a signed-in buyer for no personal details and books as them', async () => {
@@ -122,6 +119,76 @@ describe('booking (docs/product.md#validation-rules)', () => {
     expect(quantityOf('VIP')).toBe('3');
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Wanjiku Kamau');
     expect(screen.getByTestId('order-total').textContent).toBe('USD 361.50');
+  });
+});
+
+describe('a guest who booked (docs/product.md#guest-checkout)', () => {
+  const details = { full_name: 'Wanjiku Kamau', email_address: 'wanjiku@example.co.ke', msisdn: '+254712345678' };
+
+  it('comes back to the details, editable, and a fixed email books again with the guest’s checkout key', async () => {
+    const seen = mockFetch((req) =>
+      answer(201, bookingCreatedFixture({ client_secret: `pi_${seenCount()}` }), {
+        headers: req.headers.Auth ? {} : { auth: 'ck1.TK-7Q2M9X.key' },
+      }),
+    );
+    const seenCount = () => seen.length;
+    const first = renderPanel();
+    await first.user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
+    await fillGuest(first.user);
+    await pay(first.user);
+    await screen.findByTestId('landed');
+    first.unmount();
+
+    const again = renderPanel();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('wanjiku@example.co.ke');
+    await again.user.clear(email);
+    await again.user.type(email, 'wanjiku.kamau@example.co.ke');
+    await pay(again.user);
+    await screen.findByTestId('landed');
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.headers.Auth).toBeUndefined();
+    expect(seen[1]!.headers.Auth).toBe('ck1.TK-7Q2M9X.key');
+    expect(seen[1]!.body).toMatchObject({ details: { email_address: 'wanjiku.kamau@example.co.ke' } });
+    expect(useSession.getState()).toMatchObject({ token: null, checkoutKey: 'ck1.TK-7Q2M9X.key' });
+  });
+
+  it('starts a fresh checkout for someone else after paying, from empty fields', async () => {
+    useCheckout.setState({ guestDetails: details });
+    const seen = mockFetch(() => answer(201, bookingCreatedFixture()));
+    const { user } = renderPanel();
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Wanjiku Kamau');
+    await user.click(screen.getByRole('button', { name: 'Buying for someone else?' }));
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('Full name'));
+    expect(screen.queryByRole('button', { name: 'Buying for someone else?' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'One more VIP ticket' }));
+    await user.type(screen.getByLabelText('Full name'), 'Otieno Ouma');
+    await user.type(screen.getByLabelText('Email'), 'otieno@example.co.ke');
+    await user.type(screen.getByLabelText('Phone'), '0722000111');
+    await pay(user);
+    await screen.findByTestId('landed');
+    expect(seen[0]!.body).toMatchObject({
+      details: { full_name: 'Otieno Ouma', email_address: 'otieno@example.co.ke', msisdn: '0722000111' },
+    });
+  });
+
+  it('offers to sign in with the email when another checkout holds these tickets for it', async () => {
+    const message =
+      'These tickets are already held for wanjiku@example.co.ke until 22:41. Finish that payment, or book again once the hold ends.';
+    mockFetch(() => answer(409, { errors: [{ path: 'details.email_address', message }] }, { description: message }));
+    const { user, router } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
+    await fillGuest(user);
+    await pay(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Error!' });
+    expect(within(dialog).getByText(message)).toBeTruthy();
+    expect(dialog.textContent).toContain('Sign in with a code we email to wanjiku@example.co.ke');
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in to finish it' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/details/7', email: 'wanjiku@example.co.ke' });
   });
 });
 

@@ -15,9 +15,8 @@ export function isSettling(b: StoredBooking): boolean {
 
 /**
  * POST v1/booking/retrieve (docs/product.md#checkout-and-payments): the booking behind a
- * payment, settled by the server when the provider says it succeeded. Asked once `enabled`
- * (the success page waits DELAYS_MS.successFetch first), then again every POLL_MS while the
- * payment settles.
+ * payment, settled by the server when the provider says it succeeded. Asked once `enabled`,
+ * then again every POLL_MS while the payment settles.
  */
 export function useRetrieveBooking(clientSecret: string, enabled: boolean) {
   const queryKey = ['booking', clientSecret];
@@ -28,6 +27,7 @@ export function useRetrieveBooking(clientSecret: string, enabled: boolean) {
         method: 'POST',
         body: { payment_intent: clientSecret },
         signal,
+        guest: true,
         schema: storedBookingSchema,
       }),
     enabled: enabled && clientSecret !== '',

@@ -14,13 +14,16 @@ const payment = bookingCreatedFixture({
   price: 2500,
 });
 
-function show(booking: ReturnType<typeof storedBookingFixture>, handlers = { onSettled: vi.fn(), onRetry: vi.fn() }) {
+function show(
+  booking: ReturnType<typeof storedBookingFixture>,
+  handlers = { onSettled: vi.fn(), onNewPrompt: vi.fn() },
+) {
   const seen = mockFetch((req) =>
     req.path.endsWith('payments/config')
       ? answer(200, { provider: 'sandbox', publishable_key: null, mpesa: 'simulator' })
       : answer(200, booking),
   );
-  const view = renderPage(<MpesaPayment payment={payment} phone="0712345678" retrying={false} {...handlers} />);
+  const view = renderPage(<MpesaPayment payment={payment} phone="0712345678" sending={false} {...handlers} />);
   return { seen, handlers, ...view };
 }
 
@@ -56,7 +59,56 @@ describe('M-Pesa while the buyer answers the prompt (docs/product.md#m-pesa)', (
     const { user, handlers } = show(failed);
     await screen.findByRole('heading', { name: heading });
     await user.click(screen.getByRole('button', { name: 'Send a new prompt' }));
-    expect(handlers.onRetry).toHaveBeenCalledOnce();
+    expect(handlers.onNewPrompt).toHaveBeenCalledExactlyOnceWith();
+  });
+
+  it('sends the prompt again while waiting, to the same number or another one', async () => {
+    const { user, handlers } = show(waiting);
+    await screen.findByRole('heading', { name: 'Check your phone' });
+    await user.click(screen.getByRole('button', { name: 'Send the prompt again' }));
+    expect(handlers.onNewPrompt).toHaveBeenLastCalledWith();
+
+    await user.click(screen.getByRole('button', { name: 'Use another number' }));
+    const number = screen.getByLabelText('M-Pesa number') as HTMLInputElement;
+    expect(number.value).toBe('0712345678');
+    await user.click(screen.getByRole('button', { name: 'Keep +254 712 345 678' }));
+    expect(screen.queryByLabelText('M-Pesa number')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Use another number' }));
+    await user.clear(screen.getByLabelText('M-Pesa number'));
+    await user.type(screen.getByLabelText('M-Pesa number'), '0722 000 111');
+    await user.click(screen.getByRole('button', { name: 'Send the prompt' }));
+    expect(handlers.onNewPrompt).toHaveBeenLastCalledWith('0722 000 111');
+    expect(handlers.onNewPrompt).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers another number when M-Pesa could not take the payment, and shows why a number was refused', async () => {
+    const failed = {
+      ...waiting,
+      payment_status: 'requires_payment_method' as const,
+      payment_error: MPESA_RESULTS[1].message,
+    };
+    mockFetch((req) =>
+      req.path.endsWith('payments/config')
+        ? answer(200, { provider: 'sandbox', publishable_key: null, mpesa: 'simulator' })
+        : answer(200, failed),
+    );
+    const onNewPrompt = vi.fn();
+    const { user } = renderPage(
+      <MpesaPayment
+        payment={payment}
+        phone="0712345678"
+        sending={false}
+        onSettled={vi.fn()}
+        onNewPrompt={onNewPrompt}
+        phoneError="Enter a Safaricom number such as 0712 345 678 (07… or 01…)"
+      />,
+    );
+    await screen.findByRole('heading', { name: 'Not enough money in M-Pesa' });
+    await user.click(screen.getByRole('button', { name: 'Use another number' }));
+    const number = screen.getByLabelText('M-Pesa number');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/Enter a Safaricom number/)).toBeTruthy();
   });
 
   it('goes on to the success page once the booking is paid', async () => {

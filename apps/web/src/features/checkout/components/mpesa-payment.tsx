@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AlertCircle, Ban, CheckCircle2, Clock, KeyRound, Smartphone, Wallet } from 'lucide-react';
 import { BOOKING_STATUS, formatPhone, mpesaFailureKind, type BookingCreated } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/format';
 import { usePaymentConfig } from '../api/payment-config';
 import { useRetrieveBooking } from '../api/retrieve-booking';
 import { formatCountdown, useCountdown } from '../use-countdown';
+import { OtherNumber } from './mpesa-other-number';
 
 /** What the buyer reads for each way an M-Pesa prompt can fail (docs/product.md#m-pesa), each with its own way on. */
 const FAILURES = {
@@ -67,21 +68,27 @@ function State({
  * An M-Pesa payment while the buyer answers the prompt on their phone: "Check your phone" with
  * the hold's countdown, polling the booking (POST v1/booking/retrieve) until it is paid, which
  * opens the success page, or the prompt failed (cancelled, timed out, low balance, wrong PIN),
- * each said in its own words with a way to send a new prompt.
+ * each said in its own words. Waiting or failed, the buyer may have the prompt sent again or
+ * sent to another number, for the same hold (docs/product.md#m-pesa).
  */
 export function MpesaPayment({
   payment,
   phone,
   onSettled,
-  onRetry,
-  retrying,
+  onNewPrompt,
+  sending,
+  phoneError,
 }: {
   payment: BookingCreated;
   phone: string;
   onSettled: (clientSecret: string) => void;
-  onRetry: () => void;
-  retrying: boolean;
+  /** A new prompt for the same hold: to `phone` when given, else to the same number. */
+  onNewPrompt: (phone?: string) => void;
+  sending: boolean;
+  /** The server's or the form's word on another number. */
+  phoneError?: string;
 }) {
+  const [otherNumber, setOtherNumber] = useState(false);
   const { query } = useRetrieveBooking(payment.client_secret, true);
   const config = usePaymentConfig();
   const left = useCountdown(payment.hold_expires_at);
@@ -91,6 +98,25 @@ export function MpesaPayment({
   useEffect(() => {
     if (paid) onSettled(payment.client_secret);
   }, [paid, onSettled, payment.client_secret]);
+
+  const numberForm = (
+    <OtherNumber
+      initial={phone}
+      error={phoneError}
+      sending={sending}
+      onSend={(next) => onNewPrompt(next)}
+      onCancel={() => setOtherNumber(false)}
+    />
+  );
+  const anotherNumberLink = (
+    <button
+      type="button"
+      className="text-sm font-medium text-brand-700 hover:underline"
+      onClick={() => setOtherNumber(true)}
+    >
+      Use another number
+    </button>
+  );
 
   if (query.isError && !booking) {
     return (
@@ -126,9 +152,16 @@ export function MpesaPayment({
         <State tone="fail" icon={<failure.Icon className="h-10 w-10 text-red-600" aria-hidden />} title={failure.title}>
           <p role="alert">{failure.text}</p>
           {left !== null && left > 0 ? (
-            <Button onClick={onRetry} busy={retrying} busyText="Sending a new prompt...">
-              Send a new prompt
-            </Button>
+            otherNumber ? (
+              numberForm
+            ) : (
+              <div className="flex flex-col items-center gap-2">
+                <Button onClick={() => onNewPrompt()} busy={sending} busyText="Sending a new prompt...">
+                  Send a new prompt
+                </Button>
+                {anotherNumberLink}
+              </div>
+            )
           ) : (
             <p>Your hold has ended; start again from the event.</p>
           )}
@@ -149,6 +182,21 @@ export function MpesaPayment({
         {left !== null && left > 0 && <> · tickets held for {formatCountdown(left)}</>}
       </p>
       <p className="text-xs text-slate-500">Account number on the prompt: {payment.booking_reference}</p>
+      {otherNumber ? (
+        numberForm
+      ) : (
+        <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 hover:underline disabled:opacity-60"
+            disabled={sending}
+            onClick={() => onNewPrompt()}
+          >
+            {sending ? 'Sending the prompt again...' : 'Send the prompt again'}
+          </button>
+          {anotherNumberLink}
+        </div>
+      )}
       {query.isError && (
         <p role="alert" className="text-red-700">
           {errorMessage(query.error)}{' '}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { answer, mockFetch } from '../../../test-support/fetch';
-import { bookingCreatedFixture } from '../../../test-support/fixtures';
+import { bookingCreatedFixture, storedBookingFixture } from '../../../test-support/fixtures';
 import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import { useCheckout, type PendingBooking } from '../checkout-store';
@@ -70,11 +70,9 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
       details: guest,
     });
     expect(screen.getByRole('timer').textContent).toMatch(/^Tickets held for 1[45]:\d\d$/);
-    // Details are fixed once the tickets are held for them.
-    expect(screen.queryByLabelText('Full name')).toBeNull();
-    expect(screen.getByText('wanjiku@example.co.ke')).toBeTruthy();
-    expect(screen.getByText('+254 712 345 678')).toBeTruthy();
     expect(within(stickyBar()).getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    // The guest is not signed in by it: the key is kept apart.
+    expect(useSession.getState()).toMatchObject({ token: null, checkoutKey: 'guest-token' });
   });
 
   it('asks a guest for valid details before holding anything', async () => {
@@ -120,6 +118,7 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
     await user.click(within(stickyBar()).getByRole('button', { name: 'Pay now' }));
     expect((await screen.findByTestId('landed')).textContent).toBe('/payment/success');
     expect(router.state.location.search).toBe(`?payment_intent_client_secret=${created.client_secret}`);
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(seen).toHaveLength(1);
   });
 
@@ -214,5 +213,85 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
     await screen.findByRole('heading', { name: 'Check your phone' });
     const book = seen.find((r) => r.path.endsWith('event/book'))!;
     expect(book.body).toMatchObject({ payment_method: 'mpesa', phone: '0712 345 678', details: guest });
+  });
+});
+
+describe('the payment page for a guest and for M-Pesa (docs/product.md#guest-checkout, #m-pesa)', () => {
+  const kes = { ...booking, currency: 'KES', total_price: 5000, payment_method: 'mpesa' as const };
+  const mpesa = (secret: string) =>
+    bookingCreatedFixture({
+      client_secret: secret,
+      payment_method: 'mpesa',
+      provider: 'mpesa',
+      currency: 'KES',
+      price: 5000,
+    });
+  /** The M-Pesa page's calls: the booking, the config, and the booking's state as `state` says. */
+  function mpesaApi(state: () => Parameters<typeof storedBookingFixture>[0]) {
+    let n = 0;
+    return mockFetch((req) => {
+      if (req.path.endsWith('event/book')) return answer(201, mpesa(`mp_${++n}`));
+      if (req.path.endsWith('payments/config'))
+        return answer(200, { provider: 'sandbox', publishable_key: null, mpesa: 'simulator' });
+      return answer(200, storedBookingFixture({ currency: 'KES', payment_method: 'mpesa', ...state() }));
+    });
+  }
+
+  it('keeps the details editable while the tickets are held; changed, they book again with the checkout key', async () => {
+    useSession.getState().keepCheckoutKey('ck1.TK-7Q2M9X.key');
+    const created = bookingCreatedFixture({ price: 170.5 });
+    useCheckout.setState({ booking, paymentSecrets: { card: created.client_secret }, payments: { card: created } });
+    const seen = mockFetch(() => answer(201, bookingCreatedFixture({ client_secret: 'pi_fixed_secret' })));
+    const { user } = open();
+    await screen.findByLabelText('Card number');
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('wanjiku@example.co.ke');
+    await user.clear(email);
+    await user.type(email, 'wanjiku.kamau@example.co.ke');
+    // The payment held is for the old email: it is not offered, and Proceed books again.
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await user.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!);
+    await screen.findByLabelText('Card number');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.Auth).toBe('ck1.TK-7Q2M9X.key');
+    expect(seen[0]!.body).toMatchObject({ details: { ...guest, email_address: 'wanjiku.kamau@example.co.ke' } });
+    expect(useCheckout.getState().paymentSecrets).toEqual({ card: 'pi_fixed_secret' });
+  });
+
+  it('sends the prompt again, or to another number, for the same hold', async () => {
+    useCheckout.setState({
+      booking: { ...kes, phone: '0712345678' },
+      paymentSecrets: { mpesa: 'mp_0' },
+      payments: { mpesa: mpesa('mp_0') },
+    });
+    const seen = mpesaApi(() => ({ status: 1, payment_status: 'processing', paid_at: null }));
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Check your phone' });
+    await user.click(screen.getByRole('button', { name: 'Send the prompt again' }));
+    await waitFor(() => expect(useCheckout.getState().paymentSecrets).toEqual({ mpesa: 'mp_1' }));
+    await user.click(await screen.findByRole('button', { name: 'Use another number' }));
+    await user.clear(screen.getByLabelText('M-Pesa number'));
+    await user.type(screen.getByLabelText('M-Pesa number'), '0722 000 111');
+    await user.click(screen.getByRole('button', { name: 'Send the prompt' }));
+    await waitFor(() => expect(useCheckout.getState().paymentSecrets).toEqual({ mpesa: 'mp_2' }));
+    expect(await screen.findByText('+254 722 000 111')).toBeTruthy();
+    const books = seen.filter((r) => r.path.endsWith('event/book')).map((r) => r.body);
+    expect(books).toEqual([
+      expect.objectContaining({ payment_method: 'mpesa', phone: '0712345678', new_prompt: true }),
+      expect.objectContaining({ payment_method: 'mpesa', phone: '0722 000 111', new_prompt: true }),
+    ]);
+  });
+
+  it('replaces itself with the success page once M-Pesa is paid, so Back never lands on it again', async () => {
+    useCheckout.setState({
+      booking: { ...kes, phone: '0712345678' },
+      paymentSecrets: { mpesa: 'mp_0' },
+      payments: { mpesa: mpesa('mp_0') },
+    });
+    mpesaApi(() => ({ status: 2, receipt_number: 'SKL4ABC123' }));
+    const { router } = open();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/payment/success');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.search).toBe('?payment_intent_client_secret=mp_0');
   });
 });

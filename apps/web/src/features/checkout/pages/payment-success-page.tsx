@@ -1,11 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarPlus, CheckCircle2, Clock, MapPin, SearchX, Ticket, XCircle } from 'lucide-react';
 import {
   BOOKING_STATUS,
   bookingCalendarFile,
   calendarBookingOfStoredBooking,
-  DELAYS_MS,
   INTENT_MESSAGES,
   type StoredBooking,
 } from '@tikiti/contract';
@@ -263,22 +262,19 @@ function Unpaid({ booking }: { booking: StoredBooking }) {
 }
 
 function Booking({ clientSecret }: { clientSecret: string }) {
-  // docs/product.md#routes-and-screens: the first fetch waits DELAYS_MS.successFetch (3 s).
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setReady(true), DELAYS_MS.successFetch);
-    return () => clearTimeout(timer);
-  }, []);
-  const { query, gaveUp } = useRetrieveBooking(clientSecret, ready);
+  // docs/product.md#routes-and-screens: asked at once (the server settles on the spot when the
+  // provider says paid), then every POLL_MS while the payment settles.
+  const { query, gaveUp } = useRetrieveBooking(clientSecret, true);
   const paid = query.data?.status === BOOKING_STATUS.paid;
   useTitle(paid ? 'Payment successful' : 'Payment');
 
-  // Paid: the checkout is over, so the details page starts afresh next time.
+  // Paid, whatever the method: the checkout is over, so the details page starts afresh and the
+  // next purchase of the same tickets is a new booking, never this one again.
   useEffect(() => {
-    if (paid && useCheckout.getState().paymentSecrets.card === clientSecret) useCheckout.getState().clear();
+    if (paid) useCheckout.getState().settled(clientSecret);
   }, [paid, clientSecret]);
 
-  if (!ready || query.isPending) return <Confirming />;
+  if (query.isPending) return <Confirming />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.code === 'not_found') return <NotFound />;
     return (
@@ -331,7 +327,7 @@ function NotFound() {
 
 /**
  * docs/product.md#routes-and-screens `/payment/success?payment_intent_client_secret=…` (where Stripe and the sandbox
- * form send the buyer): waits 3 s, asks for the booking, and keeps asking while the payment is
+ * form send the buyer): asks for the booking at once, and keeps asking while the payment is
  * processing; then the lines, the total, the buyer's name, the event with "Add to calendar"
  * and "See location on map", and "View E-tickets". A booking that was not paid says so.
  */

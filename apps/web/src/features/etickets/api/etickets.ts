@@ -4,15 +4,15 @@ import { api, apiCall } from '../../../lib/api-client';
 import { useSession } from '../../accounts';
 
 /**
- * GET v1/tickets/view (docs/product.md#e-tickets-and-signed-codes): the paid bookings of the
- * session's token, a signed-in buyer's or a guest's checkout key alike, upcoming events first.
- * Keyed on the token, so the tickets of one session are never shown to the next.
+ * GET v1/tickets/view (docs/product.md#e-tickets-and-signed-codes): the paid bookings of a
+ * signed-in buyer, or else of the guest's checkout key, upcoming events first. Keyed on the
+ * token, so the tickets of one session are never shown to the next.
  */
 export function useETickets() {
-  const token = useSession((s) => s.token);
+  const token = useSession((s) => s.token ?? s.checkoutKey);
   return useQuery({
     queryKey: ['etickets', token],
-    queryFn: ({ signal }) => api('tickets/view', { signal, schema: viewTicketsResponseSchema.shape.data }),
+    queryFn: ({ signal }) => api('tickets/view', { signal, guest: true, schema: viewTicketsResponseSchema.shape.data }),
     enabled: Boolean(token),
     // Asked again on every visit: a booking paid a minute ago must be there.
     staleTime: 0,
@@ -23,6 +23,13 @@ export function useETickets() {
 export function useEmailTickets() {
   return useMutation({
     mutationFn: async (body: EmailTicketsBody) =>
-      (await apiCall('tickets/email', { method: 'POST', body, schema: emailTicketsResponseSchema.shape.data })).message,
+      (
+        await apiCall('tickets/email', {
+          method: 'POST',
+          body,
+          guest: true,
+          schema: emailTicketsResponseSchema.shape.data,
+        })
+      ).message,
   });
 }

@@ -265,11 +265,38 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     expect(useSession.getState().token).toBe('tok');
   });
 
-  it('works the same for a guest’s checkout key', async () => {
-    useSession.getState().signIn('ck1.TK-7Q2M9X.key', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
+  it('works the same for a guest’s checkout key, kept apart from a sign-in', async () => {
+    useSession.setState({ token: null, accountType: null, userName: null });
+    useSession.getState().keepCheckoutKey('ck1.TK-7Q2M9X.key');
     const seen = mockFetch(() => answer(200, [eTicketFixture()]));
     open();
     await screen.findByRole('article', { name: 'East Africa Fintech Summit' });
     expect(seen[0]!.headers.Auth).toBe('ck1.TK-7Q2M9X.key');
+  });
+
+  it('tells a guest what they see, and forgets the checkout key on this device when asked', async () => {
+    useSession.setState({ token: null, accountType: null, userName: null });
+    useSession.getState().keepCheckoutKey('ck1.TK-7Q2M9X.key');
+    const seen = mockFetch((req) =>
+      req.path === '/v1/auth/logout'
+        ? answer(200, null, { description: 'Signed out' })
+        : answer(200, [eTicketFixture()]),
+    );
+    const { user } = open();
+    await screen.findByRole('article', { name: 'East Africa Fintech Summit' });
+    expect(screen.getByText(/these are the tickets bought as a guest on this device/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    await user.click(screen.getByRole('button', { name: 'Forget these tickets on this device' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/');
+    await waitFor(() => expect(useSession.getState().checkoutKey).toBeNull());
+    const logout = seen.find((r) => r.path === '/v1/auth/logout')!;
+    expect(logout.headers.Auth).toBe('ck1.TK-7Q2M9X.key');
+  });
+
+  it('says nothing of guests to a signed-in buyer', async () => {
+    mockFetch(() => answer(200, [eTicketFixture()]));
+    open();
+    await screen.findByRole('article', { name: 'East Africa Fintech Summit' });
+    expect(screen.queryByRole('button', { name: 'Forget these tickets on this device' })).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Ticket } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/button';
+import { Link, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
+import { useSession, useSignOut } from '../../accounts';
 import { useETickets } from '../api/etickets';
 import { BookingCard } from '../components/booking-card';
 import type { EnlargedQr } from '../components/qr-dialog';
@@ -34,6 +36,44 @@ function Loading() {
 }
 
 /**
+ * A guest who is not signed in sees the tickets their checkout key reaches: bought on this
+ * device. Signing in shows every ticket of their email anywhere; on a shared device they can
+ * have this one forget the key (docs/product.md#guest-checkout).
+ */
+function GuestNote() {
+  const navigate = useNavigate();
+  const signOut = useSignOut('buyer');
+  return (
+    <div className="mb-8 rounded-xl border border-slate-200 bg-surface px-4 py-3 text-sm text-slate-700">
+      <p>
+        You are not signed in: these are the tickets bought as a guest on this device.{' '}
+        <Link
+          to={routes.login}
+          state={{ from: routes.myTickets }}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Sign in
+        </Link>{' '}
+        with your email to see all your tickets, anywhere.
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        onClick={() => {
+          // Ended in the background (the key is dropped here whatever the server says); this
+          // page, which shows nothing without the key, gives way to the home page at once.
+          signOut.mutate();
+          void navigate(routes.home);
+        }}
+      >
+        Forget these tickets on this device
+      </Button>
+    </div>
+  );
+}
+
+/**
  * docs/product.md#routes-and-screens `/account/tickets`: the paid bookings of the session (a
  * buyer's, or a guest's checkout key), upcoming events first, each with its QR codes, PDF,
  * calendar file and order; past events below, quieter. Guarded by the router.
@@ -41,6 +81,7 @@ function Loading() {
 export default function MyTicketsPage() {
   useTitle('E-tickets');
   const query = useETickets();
+  const guest = useSession((s) => !s.token && Boolean(s.checkoutKey));
   const [enlarged, setEnlarged] = useState<EnlargedQr | null>(null);
 
   let body;
@@ -119,6 +160,7 @@ export default function MyTicketsPage() {
           </p>
         </div>
       </header>
+      {guest && <GuestNote />}
       {body}
       {enlarged && (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import {
   orderSchema,
   salesSummarySchema,
   type CancelEventBody,
+  type OrderKind,
 } from '@tikiti/contract';
 import { api, apiDownload } from '../../../lib/api-client';
 
@@ -19,15 +20,15 @@ export interface ListParams {
   page: number;
 }
 
-/** GET v1/client/event/{id}/orders. */
-export function useOrders(eventId: number, { q, page }: ListParams) {
+/** GET v1/client/event/{id}/orders: the sales, or the holds never paid (`kind`). */
+export function useOrders(eventId: number, { q, page, kind }: ListParams & { kind: OrderKind }) {
   return useQuery({
-    queryKey: [...ordersKeys.event(eventId), 'bookings', q, page],
+    queryKey: [...ordersKeys.event(eventId), 'bookings', kind, q, page],
     queryFn: ({ signal }) =>
       api(`client/event/${eventId}/orders`, {
         side: 'organiser',
         signal,
-        query: { q, page },
+        query: { q, page, kind },
         schema: listOrdersDataSchema,
       }),
     placeholderData: keepPreviousData,
@@ -82,11 +83,11 @@ export function useCancelEvent(eventId: number) {
   });
 }
 
-/** Downloads GET v1/client/event/{id}/{what}.csv (every match of the search) as a file. */
-export async function downloadCsv(eventId: number, what: 'orders' | 'attendees', q: string) {
+/** Downloads GET v1/client/event/{id}/{what}.csv (every match of the search and list shown) as a file. */
+export async function downloadCsv(eventId: number, what: 'orders' | 'attendees', q: string, kind?: OrderKind) {
   const { blob, fileName } = await apiDownload(`client/event/${eventId}/${what}.csv`, {
     side: 'organiser',
-    query: { q },
+    query: { q, kind },
   });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import clsx from 'clsx';
 import { AlertTriangle, RotateCcw, Undo2 } from 'lucide-react';
-import { BOOKING_STATUS, formatPhone, type Order } from '@tikiti/contract';
+import { BOOKING_STATUS, formatPhone, type Order, type OrderKind } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/states';
@@ -12,12 +12,30 @@ import { useOrders, useRefund } from '../api/orders';
 import { ListToolbar, Pager } from './list-toolbar';
 
 const STATUS: Record<number, { label: string; tone: string }> = {
-  1: { label: 'Pending', tone: 'bg-amber-100 text-amber-900' },
+  1: { label: 'Held, not paid yet', tone: 'bg-amber-100 text-amber-900' },
   2: { label: 'Paid', tone: 'bg-emerald-100 text-emerald-800' },
-  3: { label: 'Failed or expired', tone: 'bg-slate-100 text-slate-700' },
-  4: { label: 'Cancelled', tone: 'bg-slate-100 text-slate-700' },
+  3: { label: 'Not paid (hold ended)', tone: 'bg-slate-100 text-slate-700' },
+  4: { label: 'Not paid (event cancelled)', tone: 'bg-slate-100 text-slate-700' },
   5: { label: 'Refunded', tone: 'bg-sky-100 text-sky-900' },
 };
+
+/** The two lists (docs/product.md#after-the-sale): sales mean money; holds never paid are apart. */
+const KINDS: { kind: OrderKind; label: string; list: string; empty: string; hint: string }[] = [
+  {
+    kind: 'sales',
+    label: 'Sales',
+    list: 'Bookings',
+    empty: 'No sales yet',
+    hint: 'Bookings appear here once buyers have paid. Tickets held while buyers pay are under Unpaid holds.',
+  },
+  {
+    kind: 'holds',
+    label: 'Unpaid holds',
+    list: 'Unpaid holds',
+    empty: 'No unpaid holds',
+    hint: 'Tickets held while a buyer pays, and holds that ended without a payment, appear here.',
+  },
+];
 const METHOD = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' } as const;
 
 const when = (iso: string) => `${formatDay(iso)}, ${formatTime(iso)}`;
@@ -35,11 +53,58 @@ function RefundState({ order }: { order: Order }) {
   return null;
 }
 
-/** The event's bookings: search, pages, CSV, and a refund (or its retry) behind a confirmation. */
+/** The sales, or the unpaid holds, of an event. */
+function KindSwitch({ kind, onChange }: { kind: OrderKind; onChange: (kind: OrderKind) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Which bookings"
+      className="mb-4 inline-flex rounded-lg border border-slate-200 bg-slate-50 p-1 text-sm"
+    >
+      {KINDS.map((k) => (
+        <button
+          key={k.kind}
+          type="button"
+          aria-pressed={kind === k.kind}
+          onClick={() => onChange(k.kind)}
+          className={clsx(
+            'rounded-md px-3 py-1.5 font-medium',
+            kind === k.kind ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink',
+          )}
+        >
+          {k.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A hold still running says until when; one that ended, or a booking, when it was made. */
+function StatusLine({ order }: { order: Order }) {
+  const status = STATUS[order.status] ?? { label: String(order.status), tone: 'bg-slate-100' };
+  const holding = order.status === BOOKING_STATUS.pending && Date.parse(order.hold_expires_at) > Date.now();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="font-mono text-sm font-semibold">{order.reference}</span>
+      <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', status.tone)}>{status.label}</span>
+      <span className="text-xs text-slate-500">
+        {holding ? `held until ${formatTime(order.hold_expires_at)}` : when(order.created_at)}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The event's bookings: the sales by default, the holds never paid apart (so that a booking on
+ * the list means money); search, pages, the CSV of the list shown, and a refund (or its retry)
+ * behind a confirmation.
+ */
 export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancelled: boolean }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const orders = useOrders(eventId, { q, page });
+  const [kind, setKind] = useState<OrderKind>('sales');
+  const orders = useOrders(eventId, { q, page, kind });
+  const shown = KINDS.find((k) => k.kind === kind)!;
   const refund = useRefund(eventId);
   const [asked, setAsked] = useState<Order | null>(null);
 
@@ -62,9 +127,17 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
 
   return (
     <div>
+      <KindSwitch
+        kind={kind}
+        onChange={(next) => {
+          setKind(next);
+          setPage(1);
+        }}
+      />
       <ListToolbar
         eventId={eventId}
         what="orders"
+        kind={kind}
         label="Search bookings"
         placeholder="Reference, name, email or phone"
         onSearch={(text) => {
@@ -84,15 +157,14 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
         </div>
       ) : orders.data.total === 0 ? (
         <div className="mt-4">
-          <EmptyState title={q ? 'No booking matches' : 'No bookings yet'}>
-            {q ? `Nothing found for “${q}”.` : 'Bookings appear here as soon as buyers pick tickets.'}
+          <EmptyState title={q ? 'No booking matches' : shown.empty}>
+            {q ? `Nothing found for “${q}”.` : shown.hint}
           </EmptyState>
         </div>
       ) : (
         <>
-          <ul className={clsx('mt-4 space-y-3', orders.isPlaceholderData && 'opacity-60')} aria-label="Bookings">
+          <ul className={clsx('mt-4 space-y-3', orders.isPlaceholderData && 'opacity-60')} aria-label={shown.list}>
             {orders.data.data.map((o) => {
-              const status = STATUS[o.status] ?? { label: String(o.status), tone: 'bg-slate-100' };
               const canRefund = o.status === BOOKING_STATUS.paid && !cancelled;
               return (
                 <li
@@ -100,13 +172,7 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                   className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto] sm:items-center"
                 >
                   <div className="min-w-0">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-mono text-sm font-semibold">{o.reference}</span>
-                      <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', status.tone)}>
-                        {status.label}
-                      </span>
-                      <span className="text-xs text-slate-500">{when(o.created_at)}</span>
-                    </div>
+                    <StatusLine order={o} />
                     <p className="mt-1 truncate font-medium text-ink">{o.full_name}</p>
                     <p className="text-sm text-slate-600 sm:truncate">
                       <span className="block truncate sm:inline">{o.email_address}</span>
@@ -146,7 +212,12 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
               );
             })}
           </ul>
-          <Pager page={page} total={orders.data.total} noun="booking" onPage={setPage} />
+          <Pager
+            page={page}
+            total={orders.data.total}
+            noun={kind === 'sales' ? 'booking' : 'unpaid hold'}
+            onPage={setPage}
+          />
         </>
       )}
       <ConfirmDialog

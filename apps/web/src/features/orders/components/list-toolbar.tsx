@@ -1,22 +1,25 @@
 import { useEffect, useId, useState } from 'react';
 import { Download, Search } from 'lucide-react';
-import { PAGE_SIZE } from '@tikiti/contract';
+import { PAGE_SIZE, type OrderKind } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { countOf } from '../../../lib/format';
 import { downloadCsv } from '../api/orders';
 
-/** A search box (searching as the organiser types, after a short pause) and the CSV download of what it finds. */
+/** A search box (searching as the organiser types, after a short pause) and the CSV download of what the list shows. */
 export function ListToolbar({
   eventId,
   what,
+  kind,
   label,
   placeholder,
   onSearch,
 }: {
   eventId: number;
   what: 'orders' | 'attendees';
+  /** The bookings the list shows, which the CSV holds too. */
+  kind?: OrderKind;
   label: string;
   placeholder: string;
   onSearch: (q: string) => void;
@@ -39,7 +42,7 @@ export function ListToolbar({
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadCsv(eventId, what, q);
+      await downloadCsv(eventId, what, q, kind);
     } catch (err) {
       showAlert('danger', errorMessage(err));
     } finally {

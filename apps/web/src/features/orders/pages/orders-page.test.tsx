@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Order, SalesSummary } from '@tikiti/contract';
 import { AlertBanner } from '../../../components/layout/alert-banner';
@@ -46,6 +46,7 @@ const order = (over: Partial<Order>): Order => ({
   currency: 'USD',
   payment_method: 'card',
   status: 2,
+  hold_expires_at: '2026-11-20T07:15:00.000Z',
   created_at: '2026-11-20T07:00:00.000Z',
   paid_at: '2026-11-20T07:01:00.000Z',
   refund_state: 'none',
@@ -141,6 +142,42 @@ describe('orders page', () => {
     const list = await screen.findByRole('list', { name: 'Bookings' });
     const row = within(list).getByRole('listitem');
     expect(row.textContent).toMatch(/KES 5,000 · M-Pesa · receipt TKA1B2C3D4/);
+  });
+
+  it('lists the sales by default, and the holds never paid apart, each with its own CSV', async () => {
+    const held = order({
+      id: 4,
+      reference: 'TK-CCCCCCC',
+      status: 1,
+      paid_at: null,
+      hold_expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
+    const ended = order({ id: 5, reference: 'TK-DDDDDDD', status: 3, paid_at: null });
+    const seen = api((req) => {
+      if (!req.path.startsWith('/v1/client/event/7/orders?')) return undefined;
+      const kind = new URL(req.path, 'http://x').searchParams.get('kind');
+      return kind === 'holds' ? answer(200, { data: [held, ended], total: 2 }) : undefined;
+    });
+    const { user } = open();
+    await screen.findByRole('list', { name: 'Bookings' });
+    expect(seen.find((r) => r.path.startsWith('/v1/client/event/7/orders?'))!.path).toContain('kind=sales');
+    expect(screen.getByRole('button', { name: 'Sales' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByText(/not paid/i)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Unpaid holds' }));
+    const list = await screen.findByRole('list', { name: 'Unpaid holds' });
+    const [live, over] = within(list).getAllByRole('listitem');
+    expect(within(live!).getByText('Held, not paid yet')).toBeTruthy();
+    expect(within(live!).getByText(/^held until \d\d:\d\d$/)).toBeTruthy();
+    expect(within(over!).getByText('Not paid (hold ended)')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(screen.getByText(/· 2 unpaid holds$/)).toBeTruthy();
+
+    const csv = vi.fn(() => new Response('x', { headers: { 'content-disposition': 'attachment; filename="o.csv"' } }));
+    vi.stubGlobal('fetch', csv);
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(csv).toHaveBeenCalled());
+    expect(String((csv.mock.calls[0] as unknown[])[0])).toBe('/v1/client/event/7/orders.csv?kind=holds');
   });
 
   it('searches as the organiser types', async () => {
@@ -257,7 +294,7 @@ describe('orders page', () => {
           : undefined,
     );
     open();
-    expect(await screen.findByText('No bookings yet')).toBeTruthy();
+    expect(await screen.findByText('No sales yet')).toBeTruthy();
     expect(screen.getByText(/No tickets sold yet/)).toBeTruthy();
   });
 });
