@@ -177,7 +177,13 @@ describe('a guest who booked (docs/product.md#guest-checkout)', () => {
   it('offers to sign in with the email when another checkout holds these tickets for it', async () => {
     const message =
       'These tickets are already held for wanjiku@example.co.ke until 22:41. Finish that payment, or book again once the hold ends.';
-    mockFetch(() => answer(409, { errors: [{ path: 'details.email_address', message }] }, { description: message }));
+    mockFetch(() =>
+      answer(
+        409,
+        { code: 'booking.held_for_buyer', errors: [{ path: 'details.email_address', message }] },
+        { description: message },
+      ),
+    );
     const { user, router } = renderPanel();
     await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
     await fillGuest(user);
