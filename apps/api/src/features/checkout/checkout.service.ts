@@ -15,6 +15,7 @@ import {
   type BookEventBody,
   type BookingCreated,
   type FieldError,
+  type PaymentProviderName,
   type StoredBooking,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
@@ -58,6 +59,7 @@ import {
   sellIfRoom,
   setBookingAccount,
   setBookingStatus,
+  type BookedTickets,
   type BookingRow,
 } from './checkout.repo.js';
 
@@ -167,32 +169,12 @@ export async function bookEvent(
   body: BookEventBody,
   who: CheckoutCaller | undefined,
 ): Promise<{ created: BookingCreated; token?: string }> {
-  const seen = new Set<number>();
-  body.tickets.forEach((t, i) => {
-    if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
-    seen.add(t.id);
-  });
-  if (body.payment_method === 'paypal') {
-    throw invalidField('payment_method', 'Pay by card or M-Pesa');
-  }
+  await checkBookingRequest(ctx, body);
   const mpesa = body.payment_method === 'mpesa';
-  if (mpesa) {
-    // M-Pesa takes shillings only: refused before anything is held or any prompt sent.
-    const event = await findBookingEvent(ctx.db, body.event_id);
-    if (!event) throw notFound('Event');
-    if (event.currency !== 'KES') {
-      throw invalidField('payment_method', 'M-Pesa takes Kenyan shillings only; pay for this event by card');
-    }
-  }
   const provider = providerNamed(ctx, mpesa ? 'mpesa' : 'card');
   const reference = newReference();
   const buyer = buyerOf(body, who, reference);
-  let phone: string | undefined;
-  if (mpesa) {
-    const raw = body.phone ?? buyer.msisdn ?? '';
-    phone = mpesaPhone(raw) ?? undefined;
-    if (!phone) throw invalidField(body.phone ? 'phone' : 'details.msisdn', MPESA_PHONE_MESSAGE);
-  }
+  const phone = mpesa ? mpesaPhoneOf(body, buyer) : undefined;
   const intentFor = (amountMinor: number, currency: Currency, ref: string, attempt = 0) =>
     provider.createIntent({
       amountMinor,
@@ -205,7 +187,75 @@ export async function bookEvent(
     });
   // A provider that needs no round trip (the sandbox) has its payment recorded with the booking.
   const local = provider.createsIntentsLocally ? await intentFor(0, DEFAULT_CURRENCY, reference) : undefined;
+  const booked = await holdTickets(
+    ctx,
+    body,
+    buyer,
+    reference,
+    local ? { provider: provider.name, intent: local } : null,
+  );
+  const currency = isCurrency(booked.currency) ? booked.currency : DEFAULT_CURRENCY;
+  const clientSecret = await paymentOf(ctx, booked, mpesa, provider.name, (attempt) =>
+    intentFor(booked.totalMinor, currency, booked.reference, attempt),
+  );
+  return {
+    token: buyer.token,
+    created: {
+      client_secret: clientSecret,
+      booking_reference: booked.reference,
+      hold_expires_at: booked.holdExpiresAt.toISOString(),
+      payment_method: body.payment_method,
+      provider: provider.name,
+      price: toMajor(booked.totalMinor, currency),
+      currency,
+    },
+  };
+}
 
+/**
+ * What is refused before anything is written: a ticket type listed twice, PayPal, and M-Pesa
+ * for an event not priced in shillings (M-Pesa takes shillings only: refused before anything is
+ * held or any prompt sent).
+ */
+async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
+  const seen = new Set<number>();
+  body.tickets.forEach((t, i) => {
+    if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
+    seen.add(t.id);
+  });
+  if (body.payment_method === 'paypal') {
+    throw invalidField('payment_method', 'Pay by card or M-Pesa');
+  }
+  if (body.payment_method === 'mpesa') {
+    const event = await findBookingEvent(ctx.db, body.event_id);
+    if (!event) throw notFound('Event');
+    if (event.currency !== 'KES') {
+      throw invalidField('payment_method', 'M-Pesa takes Kenyan shillings only; pay for this event by card');
+    }
+  }
+}
+
+type Buyer = ReturnType<typeof buyerOf>;
+
+/** The phone an M-Pesa prompt goes to: the one typed for it, else the buyer's. */
+function mpesaPhoneOf(body: BookEventBody, buyer: Buyer): string {
+  const raw = body.phone ?? buyer.msisdn ?? '';
+  const phone = mpesaPhone(raw);
+  if (!phone) throw invalidField(body.phone ? 'phone' : 'details.msisdn', MPESA_PHONE_MESSAGE);
+  return phone;
+}
+
+/**
+ * The hold, through `book_tickets()`: a new booking, or the same buyer's live one for the same
+ * lines. Its refusals become the caller's errors; another checkout's live hold is a conflict.
+ */
+async function holdTickets(
+  ctx: AppContext,
+  body: BookEventBody,
+  buyer: Buyer,
+  reference: string,
+  local: { provider: PaymentProviderName; intent: Intent } | null,
+) {
   let booked;
   try {
     booked = await bookTickets(ctx.db, {
@@ -220,7 +270,9 @@ export async function bookEvent(
       dedupeKey: dedupeKeyOf(buyer.email, body),
       holdMinutes: ctx.config.holdMinutes,
       lines: body.tickets.map((t) => ({ ticketTypeId: t.id, quantity: t.qty })),
-      payment: local ? { provider: provider.name, intentId: local.id, clientSecret: local.clientSecret } : null,
+      payment: local
+        ? { provider: local.provider, intentId: local.intent.id, clientSecret: local.intent.clientSecret }
+        : null,
     });
   } catch (err) {
     const refusal = bookingRefusal(err);
@@ -237,8 +289,20 @@ export async function bookEvent(
   }
   // The catalogue shows what is left; a hold changes it.
   if (!booked.existing) invalidatePublicCatalogue(ctx.db);
+  return booked;
+}
 
-  const currency = isCurrency(booked.currency) ? booked.currency : DEFAULT_CURRENCY;
+/**
+ * The client secret of the booking's payment: the one recorded with it, or a new payment at the
+ * provider. A new booking whose payment cannot be created is given up.
+ */
+async function paymentOf(
+  ctx: AppContext,
+  booked: BookedTickets,
+  mpesa: boolean,
+  providerName: PaymentProviderName,
+  createIntent: (attempt: number) => Promise<Intent>,
+): Promise<string> {
   let clientSecret = booked.clientSecret;
   let attempt = 0;
   if (mpesa && booked.existing) {
@@ -251,44 +315,31 @@ export async function bookEvent(
       attempt = latest.id;
     }
   }
-  if (!clientSecret) {
-    try {
-      const intent = await intentFor(booked.totalMinor, currency, booked.reference, attempt);
-      await insertPayment(ctx.db, {
-        bookingId: booked.bookingId,
-        provider: provider.name,
-        intentId: intent.id,
-        clientSecret: intent.clientSecret,
-        status: intent.status,
-        amountMinor: intent.amountMinor,
-        currency: intent.currency,
-        phone: intent.phone ?? null,
-      });
-      clientSecret = intent.clientSecret;
-    } catch (err) {
-      // No payment, no hold: the tickets go straight back on sale (best effort: the sweep
-      // releases the hold anyway when it runs out). A failed retry keeps the hold.
-      if (!booked.existing) await abandonBooking(ctx, booked.bookingId).catch(() => undefined);
-      if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
-      throw serviceUnavailable(
-        mpesa
-          ? 'M-Pesa is unavailable right now, please try again in a moment'
-          : 'Card payments are unavailable right now, please try again in a moment',
-      );
-    }
+  if (clientSecret) return clientSecret;
+  try {
+    const intent = await createIntent(attempt);
+    await insertPayment(ctx.db, {
+      bookingId: booked.bookingId,
+      provider: providerName,
+      intentId: intent.id,
+      clientSecret: intent.clientSecret,
+      status: intent.status,
+      amountMinor: intent.amountMinor,
+      currency: intent.currency,
+      phone: intent.phone ?? null,
+    });
+    return intent.clientSecret;
+  } catch (err) {
+    // No payment, no hold: the tickets go straight back on sale (best effort: the sweep
+    // releases the hold anyway when it runs out). A failed retry keeps the hold.
+    if (!booked.existing) await abandonBooking(ctx, booked.bookingId).catch(() => undefined);
+    if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
+    throw serviceUnavailable(
+      mpesa
+        ? 'M-Pesa is unavailable right now, please try again in a moment'
+        : 'Card payments are unavailable right now, please try again in a moment',
+    );
   }
-  return {
-    token: buyer.token,
-    created: {
-      client_secret: clientSecret,
-      booking_reference: booked.reference,
-      hold_expires_at: booked.holdExpiresAt.toISOString(),
-      payment_method: body.payment_method,
-      provider: provider.name,
-      price: toMajor(booked.totalMinor, currency),
-      currency,
-    },
-  };
 }
 
 /** A pending booking given up (its payment could not be created): failed, tickets back on sale. */
