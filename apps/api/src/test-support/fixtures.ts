@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toMinor } from '@tikiti/contract';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/client.js';
 import { accounts, categories, events, organisations, ticketTypes } from '../db/schema/index.js';
@@ -105,7 +106,7 @@ export async function createEvent(db: Db, f: EventFixture) {
           tickets.map((t, i) => ({
             eventId: event!.id,
             name: t.name,
-            priceMinor: Math.round(t.price * 100),
+            priceMinor: toMinor(t.price, f.currency ?? 'USD'),
             noOfPersons: t.persons ?? 1,
             maxTickets: t.max,
             sold: t.sold ?? 0,

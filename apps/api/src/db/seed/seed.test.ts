@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nairobiDay, toNairobiLocal, type Event } from '@tikiti/contract';
+import { nairobiDay, toMajor, toNairobiLocal, type Event } from '@tikiti/contract';
 import { queryRows } from '../client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { issueETickets } from '../../features/etickets/index.js';
@@ -303,7 +303,7 @@ describe('seedDemoData', () => {
         (SELECT coalesce(sum(sold), 0)::int FROM ticket_types WHERE event_id IN (SELECT id FROM own)) AS sold`);
     expect(summary.currency).toBe('USD');
     expect(summary.net_sales).toBeGreaterThan(0);
-    expect(summary.net_sales).toBe(own!.paid_minor / 100);
+    expect(summary.net_sales).toBe(toMajor(own!.paid_minor, 'USD'));
     expect(summary.tickets_sold).toBe(own!.booked);
     expect(summary.tickets_sold).toBe(own!.sold);
     expect(summary.tickets_sold).toBeGreaterThan(500);

@@ -2,12 +2,11 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUS,
-  DEFAULT_CURRENCY,
   formatTime,
   type Currency,
   formatAmount,
   formatDateRange,
-  isCurrency,
+  parseCurrency,
   MPESA_PHONE_MESSAGE,
   mpesaPhone,
   slugify,
@@ -186,7 +185,7 @@ export async function bookEvent(
       phone,
     });
   // A provider that needs no round trip (the sandbox) has its payment recorded with the booking.
-  const local = provider.createsIntentsLocally ? await intentFor(0, DEFAULT_CURRENCY, reference) : undefined;
+  const local = provider.localIntent ? await provider.localIntent(`booking-${reference}`) : undefined;
   const booked = await holdTickets(
     ctx,
     body,
@@ -194,7 +193,7 @@ export async function bookEvent(
     reference,
     local ? { provider: provider.name, intent: local } : null,
   );
-  const currency = isCurrency(booked.currency) ? booked.currency : DEFAULT_CURRENCY;
+  const currency = parseCurrency(booked.currency);
   const clientSecret = await paymentOf(ctx, booked, mpesa, provider.name, (attempt) =>
     intentFor(booked.totalMinor, currency, booked.reference, attempt),
   );
@@ -254,7 +253,7 @@ async function holdTickets(
   body: BookEventBody,
   buyer: Buyer,
   reference: string,
-  local: { provider: PaymentProviderName; intent: Intent } | null,
+  local: { provider: PaymentProviderName; intent: Pick<Intent, 'id' | 'clientSecret'> } | null,
 ) {
   let booked;
   try {
@@ -356,7 +355,7 @@ async function abandonBooking(ctx: AppContext, bookingId: number) {
 /** The late-refund mail's view of a booking (read in the settling transaction: PGlite has one connection). */
 async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Awaited<ReturnType<typeof findLines>>) {
   const event = await findBookingEvent(tx, booking.eventId);
-  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
+  const currency = parseCurrency(booking.currency);
   const money = (minor: number) => formatAmount(toMajor(minor, currency), currency);
   const summary: BookingSummary = {
     firstName: booking.fullName.split(/\s+/)[0] ?? '',
@@ -488,7 +487,7 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
     findBookingEvent(ctx.db, booking.eventId),
     findLatestPayment(ctx.db, booking.id),
   ]);
-  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
+  const currency = parseCurrency(booking.currency);
   return {
     reference: booking.reference,
     status: booking.status,

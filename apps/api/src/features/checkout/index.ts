@@ -6,7 +6,7 @@
  * Orders (refunds and cancellation) change a booking's state with the same locking and stock
  * steps that settlement uses.
  */
-export { paidBookingsByCurrency, sumPaidBookings } from './sales.repo.js';
+export { paidBookingsByCurrency } from './sales.repo.js';
 export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';
 export {
   findBooking,

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, formatAmount, formatDateRange, isCurrency, toMajor } from '@tikiti/contract';
+import { formatAmount, formatDateRange, parseCurrency, toMajor } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { bookingConfirmationMail, registerAttachmentSource, type MailToSend } from '../mail/index.js';
@@ -27,7 +27,7 @@ export async function ticketsConfirmationMail(ctx: AppContext, bookingId: number
   if (!booking) throw new Error(`booking ${bookingId} has no e-tickets to mail`);
   const lines = await findBookingLines(db, [bookingId]);
   const sign = await ticketUrlSigner(ctx, 'mail', { tx });
-  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
+  const currency = parseCurrency(booking.currency);
   const money = (minor: number) => formatAmount(toMajor(minor, currency), currency);
   const filename = `tikiti-${booking.reference}.pdf`;
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toMinor } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import {
@@ -44,7 +45,7 @@ export async function receiveStkCallback(ctx: AppContext, body: StkCallback): Pr
     const item = (name: string) => cb.CallbackMetadata?.Item.find((i) => i.Name === name)?.Value;
     const receipt = String(item('MpesaReceiptNumber') ?? '');
     const amount = Number(item('Amount'));
-    if (/^[A-Z0-9]{8,12}$/.test(receipt) && Math.round(amount * 100) === payment.amountMinor) {
+    if (/^[A-Z0-9]{8,12}$/.test(receipt) && toMinor(amount, 'KES') === payment.amountMinor) {
       await setPaymentReceipt(ctx.db, payment.id, receipt);
     }
   }

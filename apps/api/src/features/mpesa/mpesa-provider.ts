@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mpesaResultMessage } from '@tikiti/contract';
+import { isWholeMajor, mpesaResultMessage, toMajor } from '@tikiti/contract';
 import { badRequest, invalidField, serviceUnavailable } from '../../http/errors.js';
 import type { CreateIntentInput, Intent, PaymentProvider } from '../payments/index.js';
 import { DarajaError, type DarajaClient } from './daraja-client.js';
@@ -18,18 +18,17 @@ export function mpesaProvider(client: DarajaClient): PaymentProvider {
   return {
     name: 'mpesa',
     publishableKey: null,
-    createsIntentsLocally: false,
 
     async createIntent(input: CreateIntentInput): Promise<Intent> {
       if (input.currency !== 'KES') {
         throw invalidField('payment_method', 'M-Pesa takes Kenyan shillings only; pay for this event by card');
       }
       if (!input.phone) throw invalidField('phone', 'Enter the M-Pesa number to send the prompt to');
-      if (input.amountMinor % 100 !== 0) throw badRequest('M-Pesa takes whole shillings only');
+      if (!isWholeMajor(input.amountMinor, 'KES')) throw badRequest('M-Pesa takes whole shillings only');
       let accepted;
       try {
         accepted = await client.stkPush({
-          amount: input.amountMinor / 100,
+          amount: toMajor(input.amountMinor, 'KES'),
           phone: input.phone,
           accountReference: input.reference,
           description: DESCRIPTION,

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, formatAmount, isCurrency, toMajor } from '@tikiti/contract';
+import { formatAmount, parseCurrency, toMajor } from '@tikiti/contract';
 import type { JobHandler } from '../../jobs/queue.js';
 import { findBooking, providerNamed } from '../checkout/index.js';
 import { bookingRefundedMail, enqueueMail } from '../mail/index.js';
@@ -50,7 +50,7 @@ export const refundJob: JobHandler<RefundJob> = {
       // Recorded here, or by the provider itself (the sandbox keeps its state in our table).
       await markPaymentRefunded(tx, payment.id);
       await clearRefundError(tx, bookingId);
-      const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
+      const currency = parseCurrency(booking.currency);
       await enqueueMail(
         tx,
         {

@@ -1,15 +1,13 @@
 import {
   BOOKING_STATUS,
-  DEFAULT_CURRENCY,
   EVENT_STATUS,
   TICKET_STATUS,
-  isCurrency,
+  parseCurrency,
   toMajor,
   toNairobiLocal,
   type Attendee,
   type CancelEventBody,
   type CancelledEvent,
-  type Currency,
   type ListAttendeesQuery,
   type ListOrdersQuery,
   type Order,
@@ -52,7 +50,6 @@ export interface RefundJob {
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-const currencyOf = (c: string): Currency => (isCurrency(c) ? c : DEFAULT_CURRENCY);
 
 function refundStateOf(
   r: Pick<OrderRow, 'status' | 'refund_error' | 'refund_requested_at' | 'refunded_at'>,
@@ -64,7 +61,7 @@ function refundStateOf(
 }
 
 function orderOf(r: OrderRow): Order {
-  const currency = currencyOf(r.currency);
+  const currency = parseCurrency(r.currency);
   return {
     id: r.id,
     reference: r.reference,
@@ -245,7 +242,7 @@ export async function eventAttendeesCsv(db: Db, organisationId: number, eventId:
 /** GET v1/client/event/{id}/sales. */
 export async function eventSales(db: Db, organisationId: number, eventId: number): Promise<SalesSummary> {
   const event = await requireOwnEvent(db, organisationId, eventId);
-  const currency = currencyOf(event.currency);
+  const currency = parseCurrency(event.currency);
   const major = (minor: number) => toMajor(minor, currency);
   const f = await salesFigures(db, eventId);
   return {

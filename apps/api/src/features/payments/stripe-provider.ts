@@ -90,7 +90,6 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
   return {
     name: 'stripe',
     publishableKey: config.publishableKey,
-    createsIntentsLocally: false,
 
     async createIntent(input: CreateIntentInput): Promise<Intent> {
       const pi = await stripe.paymentIntents.create(

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CalendarX2, CreditCard, RotateCcw, ShieldCheck, Smartphone } from 'lucide-react';
-import type { Event, GuestDetails } from '@tikiti/contract';
+import { orderTotal, parseCurrency, type Event, type GuestDetails } from '@tikiti/contract';
 import { ErrorDialog } from '../../../components/ui/error-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -20,7 +20,6 @@ import {
   type PendingBooking,
 } from '../../checkout';
 import { useSingleFlight } from '../../../lib/single-flight';
-import { orderTotal } from '../booking-totals';
 import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
 
 const loadBookingChecks = () => import('../booking-checks');
@@ -113,7 +112,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const lines = event.tickets
     .map((t) => ({ id: t.id, name: t.name, price: t.price_per_ticket, qty: quantities[t.id] ?? 0 }))
     .filter((l) => l.qty > 0);
-  const total = orderTotal(lines);
+  const total = orderTotal(lines, parseCurrency(event.currency));
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
   const onSale = event.tickets.some((t) => availabilityOf(t) === 'open');
 

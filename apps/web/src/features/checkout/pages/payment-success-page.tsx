@@ -1,7 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarPlus, CheckCircle2, Clock, MapPin, SearchX, Ticket, XCircle } from 'lucide-react';
-import { BOOKING_STATUS, DELAYS_MS, INTENT_MESSAGES, type StoredBooking } from '@tikiti/contract';
+import {
+  BOOKING_STATUS,
+  DELAYS_MS,
+  INTENT_MESSAGES,
+  lineTotal,
+  parseCurrency,
+  type StoredBooking,
+} from '@tikiti/contract';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
@@ -12,8 +19,6 @@ import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { isSettling, useRetrieveBooking } from '../api/retrieve-booking';
 import { useCheckout } from '../checkout-store';
-
-const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
 
 function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 sm:px-6 md:pb-24 md:pt-14">{children}</div>;
@@ -128,7 +133,10 @@ function Receipt({ booking }: { booking: StoredBooking }) {
                     </td>
                     <td className="px-1.5 py-3 text-right tabular-nums sm:px-2">{line.quantity}</td>
                     <td className="whitespace-nowrap py-3 pl-1.5 text-right font-medium tabular-nums text-ink sm:pl-2">
-                      {formatMoney(lineTotal(line.price_per_ticket, line.quantity), booking.currency)}
+                      {formatMoney(
+                        lineTotal(line.price_per_ticket, line.quantity, parseCurrency(booking.currency)),
+                        booking.currency,
+                      )}
                     </td>
                   </tr>
                 ))}

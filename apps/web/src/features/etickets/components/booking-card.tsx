@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { Ban, CalendarPlus, Download, Mail, MapPin, Maximize2 } from 'lucide-react';
-import type { ETicket, ETicketItem, PaymentMethod } from '@tikiti/contract';
+import { lineTotal, parseCurrency, type ETicket, type ETicketItem, type PaymentMethod } from '@tikiti/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -14,8 +14,6 @@ import { useEmailTickets } from '../api/etickets';
 import type { EnlargedQr } from './qr-dialog';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' };
-
-const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
 
 /** How many people the booking's own code admits: its tickets that still admit anyone. */
 function bookingAdmits(booking: ETicket): number {
@@ -157,7 +155,7 @@ function OrderLines({ booking }: { booking: ETicket }) {
             </td>
             <td className="px-2 py-2.5 text-right tabular-nums">{line.no_of_persons * line.quantity}</td>
             <td className="whitespace-nowrap py-2.5 pl-2 text-right tabular-nums">
-              {formatMoney(lineTotal(line.price_per_ticket, line.quantity), currency)}
+              {formatMoney(lineTotal(line.price_per_ticket, line.quantity, parseCurrency(currency)), currency)}
             </td>
           </tr>
         ))}

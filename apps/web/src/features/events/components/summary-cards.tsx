@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarClock, CalendarDays, Ticket, Wallet } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/states';
@@ -13,7 +14,7 @@ function Card({
 }: {
   icon: LucideIcon;
   label: string;
-  value: string;
+  value: ReactNode;
   testId: string;
 }) {
   return (
@@ -54,9 +55,17 @@ export function SummaryCards() {
     );
   }
   const s = summary.data;
+  // One figure per currency: shillings and dollars never add up.
+  const netSales = s.net_sales_by_currency.length
+    ? s.net_sales_by_currency.map((n) => (
+        <span key={n.currency} className="block">
+          {formatMoney(n.net_sales, n.currency)}
+        </span>
+      ))
+    : formatMoney(s.net_sales, s.currency);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-      <Card icon={Wallet} label="Net sales" value={formatMoney(s.net_sales, s.currency)} testId="summary-net-sales" />
+      <Card icon={Wallet} label="Net sales" value={netSales} testId="summary-net-sales" />
       <Card icon={CalendarDays} label="Events" value={s.events.toLocaleString('en-US')} testId="summary-events" />
       <Card
         icon={Ticket}
