@@ -8,6 +8,7 @@
  */
 export { paidBookingsByCurrency } from './sales.repo.js';
 export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';
+export { checkoutTokenKind } from './checkout-keys.js';
 export {
   findBooking,
   findLines,
