@@ -45,7 +45,7 @@ import {
 } from '../payments/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import { providerNamed } from './providers.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { requestRefund } from './refunds.js';
 import {
   bookTickets,
   findBooking,
@@ -61,9 +61,6 @@ import {
   type BookedTickets,
   type BookingRow,
 } from './checkout.repo.js';
-
-/** The job that gives a late payment's money back (payload: the booking id). */
-export const REFUND_JOB = 'checkout.refund';
 
 /** Booking references: TK- and 7 characters that cannot be misread (no 0/O, 1/I/L); fits M-Pesa's 12. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -436,7 +433,7 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
       } else {
         await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
         await revokeBookingTickets(tx, booking.id);
-        await enqueueJob(tx, REFUND_JOB, { bookingId: booking.id }, { dedupeKey: `refund-${booking.id}` });
+        await requestRefund(tx, booking, { paymentId: payment.id });
         await enqueueMail(tx, {
           to: booking.email,
           ...lateBookingRefundMail(await summaryOf(ctx, tx, booking, lines)),

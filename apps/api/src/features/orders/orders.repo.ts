@@ -4,10 +4,9 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 
 /**
  * Orders reads an event's bookings, lines, payments, e-tickets and check-ins for its organiser
- * (read only: the reports), and writes two things of its own: a booking's refund request and
- * its last refund error (`bookings.refund_requested_at`, `refund_error`), and an event's
- * cancellation (`events.status` 3, `cancelled_at`). Stock and booking status change through
- * checkout's exports (docs/decisions/0010-refunds-and-cancellation.md).
+ * (read only: the reports), and writes one thing of its own: an event's cancellation
+ * (`events.status` 3, `cancelled_at`). Stock, booking status and refund requests change
+ * through checkout's exports (docs/decisions/0010-refunds-and-cancellation.md).
  */
 
 export interface OwnEventRow {
@@ -232,26 +231,6 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
   return { ticketTypes, money: money!, tickets: tickets!, days };
 }
 
-/** A paid booking refunded at once: status 5, the refund asked for now, any old error forgotten. */
-export async function markRefundRequested(tx: Tx, bookingId: number, at: Date) {
-  await tx.execute(
-    sql`UPDATE bookings SET status = ${BOOKING_STATUS.refunded}, refund_requested_at = ${at.toISOString()}::timestamptz,
-               refund_error = NULL, updated_at = now()
-         WHERE id = ${bookingId}`,
-  );
-}
-
-/** The provider refused (or could not be reached): the organiser sees why and may retry. */
-export async function recordRefundError(db: Db | Tx, bookingId: number, message: string) {
-  await db.execute(
-    sql`UPDATE bookings SET refund_error = ${message.slice(0, 500)}, updated_at = now() WHERE id = ${bookingId}`,
-  );
-}
-
-export async function clearRefundError(tx: Tx, bookingId: number) {
-  await tx.execute(sql`UPDATE bookings SET refund_error = NULL, updated_at = now() WHERE id = ${bookingId}`);
-}
-
 /** The event leaves the public lists: status 3, cancelled now. */
 export async function markEventCancelled(tx: Tx, eventId: number): Promise<Date> {
   const [row] = await queryRows<{ cancelled_at: Date | string }>(
@@ -281,12 +260,4 @@ export async function countBookingsToRefund(db: Db | Tx, eventId: number, cancel
               OR (status = ${BOOKING_STATUS.refunded} AND refund_requested_at >= ${cancelledAt.toISOString()}::timestamptz))`,
   );
   return row?.n ?? 0;
-}
-
-export async function eventTitleOf(db: Db | Tx, eventId: number): Promise<{ title: string; cancelled: boolean }> {
-  const [row] = await queryRows<{ title: string; status: number }>(
-    db,
-    sql`SELECT title, status FROM events WHERE id = ${eventId}`,
-  );
-  return { title: row?.title ?? 'your event', cancelled: row?.status === EVENT_STATUS.cancelled };
 }

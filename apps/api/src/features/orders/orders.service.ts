@@ -19,35 +19,32 @@ import type { Db, Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
-import { lockBooking, releaseHeld, releaseSold, setBookingStatus, type BookingRow } from '../checkout/index.js';
+import {
+  lockBooking,
+  releaseHeld,
+  releaseSold,
+  requestRefund,
+  setBookingStatus,
+  type BookingRow,
+  type RefundJob,
+} from '../checkout/index.js';
 import { revokeBookingTickets } from '../etickets/index.js';
 import { toCsv, type Cell } from './csv.js';
 import {
-  clearRefundError,
   countBookingsToRefund,
   findOwnBookingEvent,
   findOwnEvent,
   listAttendees,
   listOrders,
   markEventCancelled,
-  markRefundRequested,
   openBookingIds,
   salesFigures,
   type AttendeeRow,
   type OrderRow,
 } from './orders.repo.js';
 
-/** The job that gives one refunded booking's money back and mails its buyer (payload: RefundJob). */
-export const REFUND_JOB = 'orders.refund';
 /** The job that refunds every paid booking of a cancelled event and releases its holds. */
 export const CANCEL_EVENT_JOB = 'orders.cancel-event';
-
-export interface RefundJob {
-  bookingId: number;
-  /** Set when the refund comes from the event's cancellation. */
-  eventCancelled?: boolean;
-  reason?: string | null;
-}
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -284,14 +281,10 @@ async function orderById(db: Db, eventId: number, bookingId: number): Promise<Or
   return orderOf(rows[0]!);
 }
 
-/** The idempotency key of one refund request: a replay of the same request never refunds twice. */
-export const refundKeyOf = (booking: Pick<BookingRow, 'reference' | 'refundRequestedAt'>) =>
-  `refund-${booking.reference}-${booking.refundRequestedAt?.getTime() ?? 0}`;
-
 /**
  * A paid booking refunded at once, in the caller's transaction (its row locked): status 5,
- * its tickets back on sale and revoked, and the job that gives the money back queued with it,
- * so the booking and its job exist together or not at all.
+ * its tickets back on sale and revoked, and checkout's refund job queued with it, so the
+ * booking and its job exist together or not at all.
  */
 async function refundLockedBooking(
   tx: Tx,
@@ -299,26 +292,18 @@ async function refundLockedBooking(
   lines: { ticketTypeId: number; quantity: number }[],
   job: Omit<RefundJob, 'bookingId'> = {},
 ) {
-  const at = new Date();
-  await markRefundRequested(tx, booking.id, at);
+  await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
   await releaseSold(tx, lines);
   await revokeBookingTickets(tx, booking.id);
-  await enqueueRefundJob(tx, { ...booking, refundRequestedAt: at }, job);
-}
-
-function enqueueRefundJob(
-  tx: Tx,
-  booking: Pick<BookingRow, 'id' | 'reference' | 'refundRequestedAt'>,
-  job: Omit<RefundJob, 'bookingId'>,
-) {
-  return enqueueJob<RefundJob>(tx, REFUND_JOB, { bookingId: booking.id, ...job }, { dedupeKey: refundKeyOf(booking) });
+  await requestRefund(tx, booking, job);
 }
 
 /**
  * POST v1/client/booking/{id}/refund: a paid booking is refunded at once (status 5, seats back
  * on sale, tickets revoked) and the money follows by the refund job. A booking whose refund
- * failed is retried (a new request, a new idempotency key); one refunded already is answered
- * as it is; one never paid is a 409. Another organisation's booking is not found.
+ * failed is retried (a new request, a new idempotency key), whatever the refund was for (the
+ * organiser's, a late payment's, a payment for the wrong amount); one refunded already is
+ * answered as it is; one never paid is a 409. Another organisation's booking is not found.
  */
 export async function refundBooking(ctx: AppContext, organisationId: number, bookingId: number): Promise<Order> {
   const event = await findOwnBookingEvent(ctx.db, organisationId, bookingId);
@@ -331,18 +316,14 @@ export async function refundBooking(ctx: AppContext, organisationId: number, boo
       await refundLockedBooking(tx, booking, lines);
       return true;
     }
-    if (booking.status === BOOKING_STATUS.refunded) {
-      if (booking.refundError !== null) {
-        // The retry: a new request time gives a new idempotency key (Stripe replays the first
-        // answer of a key, its refusal included); a charge refunded meanwhile answers "already
-        // refunded", which counts as done.
-        const at = new Date();
-        await markRefundRequested(tx, booking.id, at);
-        await clearRefundError(tx, booking.id);
-        await enqueueRefundJob(tx, { ...booking, refundRequestedAt: at }, {});
-      }
+    if (booking.refundError !== null) {
+      // The retry: a new request time gives a new idempotency key (Stripe replays the first
+      // answer of a key, its refusal included); a charge refunded meanwhile answers "already
+      // refunded", which counts as done.
+      await requestRefund(tx, booking);
       return false;
     }
+    if (booking.status === BOOKING_STATUS.refunded || booking.refundRequestedAt !== null) return false;
     throw conflict('This booking was never paid, so there is nothing to refund');
   });
   if (released) invalidatePublicCatalogue(ctx.db);

@@ -8,10 +8,10 @@ import { eventFields, sendEventForm } from '../../test-support/organiser-events.
 import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
-import { ordersJobs } from './orders.jobs.js';
 import { jobHandlers } from '../../background.js';
+import { REFUND_JOB } from '../checkout/index.js';
 import { csvCell } from './csv.js';
-import { admissionRefusal } from './index.js';
+import { admissionRefusal, CANCEL_EVENT_JOB } from './index.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -25,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const runJobs = () => runDueJobs({ config: t.config, db: db() }, ordersJobs);
+/** Orders' jobs and checkout's refund job, which orders queues. */
+const refundAndCancelJobs = jobHandlers.filter((h) => h.kind === REFUND_JOB || h.kind === CANCEL_EVENT_JOB);
+const runJobs = () => runDueJobs({ config: t.config, db: db() }, refundAndCancelJobs);
 
 async function anEvent(title = 'Nyama Choma Festival – Nyeri') {
   return createEvent(db(), {
@@ -253,7 +255,7 @@ describe('POST v1/client/booking/{id}/refund', () => {
     const again = await post(`/v1/client/booking/${paid.id}/refund`);
     expect(again.statusCode).toBe(202);
     const queued = async () =>
-      (await db().select().from(jobs).where(eq(jobs.kind, 'orders.refund'))).filter(
+      (await db().select().from(jobs).where(eq(jobs.kind, REFUND_JOB))).filter(
         (j) => (j.payload as { bookingId: number }).bookingId === paid.id,
       );
     expect(await queued()).toHaveLength(1);

@@ -14,10 +14,12 @@ export {
 } from './provider.js';
 export {
   findLatestPayment,
+  findPayment,
   findPaymentByIntent,
   findPaymentBySecret,
   insertPayment,
   markPaymentRefunded,
+  findSucceededPayment,
   setPaymentReceipt,
   updatePaymentState,
   type PaymentRow,

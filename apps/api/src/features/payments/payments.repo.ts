@@ -40,6 +40,22 @@ export async function findPaymentByIntent(
   return row;
 }
 
+export async function findPayment(db: Db | Tx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+/** The booking's newest payment the provider took money for (a booking has one per provider attempt). */
+export async function findSucceededPayment(db: Db | Tx, bookingId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
 /** The booking's newest payment (a booking has one per provider attempt). */
 export async function findLatestPayment(db: Db | Tx, bookingId: number): Promise<PaymentRow | undefined> {
   const [row] = await db
