@@ -32,13 +32,14 @@ import {
 import { findOrCreateBuyer, normaliseMsisdn } from '../accounts/index.js';
 import { newCheckoutKey } from './checkout-keys.js';
 import type { CheckoutCaller } from './checkout-caller.js';
-import { enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail/index.js';
+import { enqueueMail, lateBookingRefundMail, paymentNotAcceptedMail, type BookingSummary } from '../mail/index.js';
 import { issueETickets, revokeBookingTickets, ticketsConfirmationMail } from '../etickets/index.js';
 import { publicImageUrls } from '../media/index.js';
 import {
   findLatestPayment,
   findPaymentBySecret,
   insertPayment,
+  setPaymentReceived,
   updatePaymentState,
   type Intent,
   type PaymentRow,
@@ -46,6 +47,7 @@ import {
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import { providerNamed } from './providers.js';
 import { requestRefund } from './refunds.js';
+import { receivedMismatch, receivedText } from './received-amount.js';
 import {
   bookTickets,
   findBooking,
@@ -367,10 +369,15 @@ async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Aw
   return summary;
 }
 
+/** A booking a payment may still settle: held, or its hold ended or cancelled (the late-payment rules). */
+const OPEN_STATUSES: readonly number[] = [BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled];
+
 /**
  * Settles a booking by what the provider says of its payment (the source of truth; a webhook
  * or a page that calls retrieve only prompts the question). Idempotent and safe under any
  * race: the booking row is locked, and a paid or refunded booking is left as it is.
+ * - succeeded for another amount or currency than the booking's total: never settles (see
+ *   `refuseMismatchedPayment`);
  * - succeeded and still held: the held tickets become sold, status 2, e-tickets issued and mailed;
  * - succeeded after the hold ended: sold again if they still fit, else refunded (status 5)
  *   through the provider by a job, and the buyer mailed;
@@ -382,10 +389,23 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
     const found = await lockBooking(tx, bookingId);
     if (!found) return;
     const { booking, lines } = found;
-    if (payment.status !== intent.status || payment.lastError !== intent.lastError) {
-      await updatePaymentState(tx, payment.id, { status: intent.status, lastError: intent.lastError });
+    const received = { minor: intent.amountReceivedMinor, currency: intent.currency };
+    const mismatch = intent.status === 'succeeded' ? receivedMismatch(booking, received) : null;
+    const refused = mismatch !== null && OPEN_STATUSES.includes(booking.status);
+    const lastError = refused
+      ? `${mismatch} It was not accepted, and the money is being refunded.`
+      : (mismatch ?? intent.lastError);
+    if (payment.status !== intent.status || payment.lastError !== lastError) {
+      await updatePaymentState(tx, payment.id, { status: intent.status, lastError });
     }
     if (intent.status !== 'succeeded') return;
+    if (payment.receivedMinor !== received.minor || payment.receivedCurrency !== received.currency) {
+      await setPaymentReceived(tx, payment.id, received.minor, received.currency);
+    }
+    if (mismatch) {
+      soldOrReleased = await refuseMismatchedPayment(ctx, tx, booking, lines, payment, received);
+      return;
+    }
     // A guest who pays gets the buyer account of their email (made on first use).
     if (booking.accountId === null) {
       const account = await findOrCreateBuyer(tx, booking.email, booking.fullName);
@@ -446,6 +466,40 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
 
 class NoRoom extends Error {}
 
+/**
+ * A payment that took another amount (or currency) than the booking's total
+ * (docs/decisions/0024-payment-amount-checked.md): it settles nothing and issues no tickets.
+ * A booking still open is refused with it: a live hold is released (status 3), the money is
+ * refunded by the refund job (once per payment, however often the payment is settled again),
+ * and the buyer is mailed, all in the settling transaction. The mismatch stays on the payment
+ * (`received_minor`, `last_error`) for the organiser. A booking already paid (an M-Pesa callback
+ * naming another amount after the query settled it) keeps its tickets: the organiser sees the
+ * mismatch and decides. True when a hold was released.
+ */
+async function refuseMismatchedPayment(
+  ctx: AppContext,
+  tx: Tx,
+  booking: BookingRow,
+  lines: Awaited<ReturnType<typeof findLines>>,
+  payment: PaymentRow,
+  received: { minor: number; currency: string },
+): Promise<boolean> {
+  if (!OPEN_STATUSES.includes(booking.status) || payment.refundedAt) return false;
+  const held = booking.status === BOOKING_STATUS.pending;
+  if (held) {
+    await releaseHeld(tx, lines);
+    await setBookingStatus(tx, booking.id, BOOKING_STATUS.failed);
+  }
+  if (await requestRefund(tx, booking, { paymentId: payment.id }, `refund-payment-${payment.id}`)) {
+    const summary = await summaryOf(ctx, tx, booking, lines);
+    await enqueueMail(tx, {
+      to: booking.email,
+      ...paymentNotAcceptedMail({ ...summary, received: receivedText(received) }),
+    });
+  }
+  return held;
+}
+
 /** May this caller read this booking? Its buyer's account may; a guest's token only the bookings made with it. */
 function ownsBooking(who: CheckoutCaller, booking: BookingRow) {
   if (who.kind === 'checkout') return booking.checkoutKeyHash !== null && booking.checkoutKeyHash === who.keyHash;
@@ -465,12 +519,12 @@ export async function retrieveBooking(
   const payment = await findPaymentBySecret(ctx.db, clientSecret);
   let booking = payment ? await findBooking(ctx.db, payment.bookingId) : undefined;
   if (!payment || !booking || !ownsBooking(who, booking)) throw notFound('Booking');
-  const open = ([BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled] as number[]).includes(
-    booking.status,
-  );
-  // A failed M-Pesa prompt never turns paid (a new prompt is a new payment): Daraja is not asked again.
-  const finished = payment.provider === 'mpesa' && payment.status === 'requires_payment_method' && payment.lastError;
-  if (open && payment.status !== 'canceled' && !finished) {
+  // A failed M-Pesa prompt never turns paid (a new prompt is a new payment): Daraja is not asked
+  // again. Nor is a provider about a payment already given back.
+  const finished =
+    (payment.provider === 'mpesa' && payment.status === 'requires_payment_method' && payment.lastError) ||
+    payment.refundedAt !== null;
+  if (OPEN_STATUSES.includes(booking.status) && payment.status !== 'canceled' && !finished) {
     const intent = await providerNamed(ctx, payment.provider).retrieveIntent(payment.intentId);
     await settleBooking(ctx, booking.id, payment, intent);
     booking = (await findBooking(ctx.db, booking.id))!;

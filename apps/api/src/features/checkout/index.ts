@@ -10,6 +10,7 @@ export { paidBookingsByCurrency } from './sales.repo.js';
 export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';
 export { checkoutTokenKind } from './checkout-keys.js';
 export { REFUND_JOB, requestRefund, type RefundJob } from './refunds.js';
+export { receivedMismatch } from './received-amount.js';
 export {
   findBooking,
   findLines,

@@ -38,20 +38,25 @@ export const refundKeyOf = (booking: Pick<BookingRow, 'reference' | 'refundReque
  * Asks for a booking's money back in the caller's transaction (the booking row locked): the
  * request's time (a new idempotency key), any earlier refusal forgotten, and the job queued
  * with it, so the change that causes the refund and the refund exist together or not at all.
+ * `once` names a request that must be made once only (a mismatched payment's refund, which
+ * every later settlement of that payment would ask for again): false when it was made already.
  */
 export async function requestRefund(
   tx: Tx,
   booking: Pick<BookingRow, 'id' | 'reference'>,
   job: Omit<RefundJob, 'bookingId'> = {},
-) {
+  once?: string,
+): Promise<boolean> {
   const at = new Date();
-  await markRefundRequested(tx, booking.id, at);
-  await enqueueJob<RefundJob>(
+  const queued = await enqueueJob<RefundJob>(
     tx,
     REFUND_JOB,
     { bookingId: booking.id, ...job },
-    { dedupeKey: refundKeyOf({ reference: booking.reference, refundRequestedAt: at }) },
+    { dedupeKey: once ?? refundKeyOf({ reference: booking.reference, refundRequestedAt: at }) },
   );
+  if (queued === null) return false;
+  await markRefundRequested(tx, booking.id, at);
+  return true;
 }
 
 /** The provider's words for a failed refund, without anything that could be a secret. */

@@ -14,6 +14,7 @@ export {
   type BookingConfirmation,
   contactCopyMail,
   lateBookingRefundMail,
+  paymentNotAcceptedMail,
   type BookingSummary,
   escapeHtml,
   recoveryCodeMail,

@@ -76,6 +76,8 @@ export interface OrderRow {
   refund_error: string | null;
   refunded_at: Date | string | null;
   receipt_number: string | null;
+  /** The newest payment that took another amount or currency than the booking's total, if any. */
+  mismatch: { minor: number; currency: string } | null;
 }
 
 function ordersWhere(eventId: number, f: { q?: string; status?: number; bookingId?: number }): SQL {
@@ -100,7 +102,11 @@ const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.t
   coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS persons,
   (SELECT p.refunded_at FROM payments p WHERE p.booking_id = b.id ORDER BY p.id DESC LIMIT 1) AS refunded_at,
   (SELECT p.receipt_number FROM payments p WHERE p.booking_id = b.id AND p.receipt_number IS NOT NULL
-    ORDER BY p.id DESC LIMIT 1) AS receipt_number`;
+    ORDER BY p.id DESC LIMIT 1) AS receipt_number,
+  (SELECT json_build_object('minor', p.received_minor, 'currency', p.received_currency) FROM payments p
+    WHERE p.booking_id = b.id AND p.received_minor IS NOT NULL
+      AND (p.received_minor <> b.total_minor OR p.received_currency <> b.currency)
+    ORDER BY p.id DESC LIMIT 1) AS mismatch`;
 
 /** The event's bookings, newest first; `limit` null gives every match (the CSV). */
 export async function listOrders(
@@ -200,9 +206,10 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
       sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::int AS gross_minor,
                  coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::int AS refunded_minor,
                  (count(*) FILTER (WHERE b.status = ${paid}))::int AS bookings_paid,
-                 (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NULL AND NOT EXISTS (
+                 (count(*) FILTER (WHERE (b.status = ${refunded} OR b.refund_requested_at IS NOT NULL)
+                    AND b.refund_error IS NULL AND NOT EXISTS (
                     SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.refunded_at IS NOT NULL)))::int AS refunds_pending,
-                 (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NOT NULL))::int AS refunds_failed
+                 (count(*) FILTER (WHERE b.refund_error IS NOT NULL))::int AS refunds_failed
             FROM bookings b WHERE b.event_id = ${eventId}`,
     ),
     // Sold from the paid bookings' lines (what the ticket counters count), checked in from the

@@ -22,6 +22,7 @@ import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import {
   lockBooking,
   releaseHeld,
+  receivedMismatch,
   releaseSold,
   requestRefund,
   setBookingStatus,
@@ -77,6 +78,7 @@ function orderOf(r: OrderRow): Order {
     refund_requested_at: iso(r.refund_requested_at),
     refund_error: r.refund_error,
     receipt_number: r.receipt_number,
+    payment_mismatch: r.mismatch && receivedMismatch({ totalMinor: r.total_minor, currency: r.currency }, r.mismatch),
   };
 }
 
@@ -173,6 +175,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     'Status',
     'Refund',
     'Refund error',
+    'Payment mismatch',
     'Booked at (Nairobi)',
     'Paid at (Nairobi)',
   ];
@@ -192,6 +195,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
       STATUS_WORDS[o.status] ?? String(o.status),
       REFUND_WORDS[o.refund_state],
       o.refund_error,
+      o.payment_mismatch,
       sheetTime(o.created_at),
       sheetTime(o.paid_at),
     ]);

@@ -20,7 +20,8 @@ export {
   insertPayment,
   markPaymentRefunded,
   findSucceededPayment,
-  setPaymentReceipt,
+  setPaymentCallback,
+  setPaymentReceived,
   updatePaymentState,
   type PaymentRow,
 } from './payments.repo.js';

@@ -19,8 +19,15 @@ export interface Intent {
   id: string;
   clientSecret: string;
   status: IntentStatus;
+  /** What was asked, in minor units of `currency`. */
   amountMinor: number;
   currency: string;
+  /**
+   * What the provider says it took, in minor units of `currency` (0 until it succeeded): a
+   * booking is settled only when this and the currency equal its total
+   * (docs/decisions/0024-payment-amount-checked.md).
+   */
+  amountReceivedMinor: number;
   /** The provider's words for the last failure ("Your card was declined."), else null. */
   lastError: string | null;
   /** M-Pesa only: the number the prompt went to. */

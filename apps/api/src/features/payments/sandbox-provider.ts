@@ -34,6 +34,8 @@ export function sandboxProvider(db: Db): PaymentProvider {
     status: row.status as IntentStatus,
     amountMinor: row.amountMinor,
     currency: row.currency,
+    // The sandbox's "card" pays exactly what its payment row asks.
+    amountReceivedMinor: row.status === 'succeeded' ? row.amountMinor : 0,
     lastError: row.lastError,
   });
 
@@ -55,6 +57,7 @@ export function sandboxProvider(db: Db): PaymentProvider {
         status: 'requires_payment_method',
         amountMinor: input.amountMinor,
         currency: input.currency,
+        amountReceivedMinor: 0,
         lastError: null,
       };
     },

@@ -53,6 +53,7 @@ function intentOf(pi: Stripe.PaymentIntent): Intent {
     status: STATUS[pi.status] ?? 'processing',
     amountMinor: pi.amount,
     currency: pi.currency.toUpperCase(),
+    amountReceivedMinor: pi.amount_received,
     lastError: pi.last_payment_error?.message ?? null,
   };
 }

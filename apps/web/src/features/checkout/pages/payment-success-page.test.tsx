@@ -152,6 +152,25 @@ describe('the payment success page (docs/product.md#routes-and-screens)', () => 
     expect(seen).toHaveLength(1);
   });
 
+  it('says a payment for another amount than the booking’s was not accepted, without claiming nothing was charged', async () => {
+    const seen = answerInTurn(
+      storedBookingFixture({
+        status: 3,
+        payment_status: 'succeeded',
+        payment_error:
+          "Received USD 1.00, not this booking's total of USD 93.30. It was not accepted, and the money is being refunded.",
+        paid_at: null,
+      }),
+    );
+    open();
+    await tick(DELAYS_MS.successFetch);
+    await screen.findByRole('heading', { name: 'This payment could not be accepted' });
+    expect(screen.getByText(/Received USD 1\.00, not this booking's total of USD 93\.30\./)).toBeTruthy();
+    expect(screen.queryByText(/Nothing was charged/)).toBeNull();
+    await tick(10_000);
+    expect(seen).toHaveLength(1);
+  });
+
   it('says when the payment cannot be found, or when there is none in the address', async () => {
     mockFetch(() => answer(404, null, { description: 'Booking not found' }));
     const first = open();

@@ -237,6 +237,17 @@ function Unpaid({ booking }: { booking: StoredBooking }) {
       </Notice>
     );
   }
+  if (booking.status === BOOKING_STATUS.failed && booking.payment_status === 'succeeded') {
+    // Paid, but not the booking's total (docs/product.md#checkout-and-payments): refused and refunded.
+    return (
+      <Notice icon={failedIcon} title="This payment could not be accepted" actions={backToEvent}>
+        <p>
+          {booking.payment_error ?? 'The payment was not for this booking’s total.'} No tickets were issued. Pick your
+          tickets again to book.
+        </p>
+      </Notice>
+    );
+  }
   if (booking.status === BOOKING_STATUS.failed) {
     return (
       <Notice

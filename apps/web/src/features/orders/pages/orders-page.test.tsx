@@ -51,6 +51,7 @@ const order = (over: Partial<Order>): Order => ({
   refund_requested_at: null,
   refund_error: null,
   receipt_number: null,
+  payment_mismatch: null,
   ...over,
 });
 
@@ -119,6 +120,28 @@ describe('orders page', () => {
     expect(within(rows[1]!).getByText('Refund failed: Something went wrong on our end.')).toBeTruthy();
     expect(within(rows[1]!).getByRole('button', { name: 'Retry refund' })).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('shows a payment that took another amount than the booking’s total, and its refund', async () => {
+    const refused = order({
+      id: 4,
+      status: 3,
+      paid_at: null,
+      amount: 93.3,
+      refund_state: 'refunded',
+      payment_mismatch: "Received USD 1.00, not this booking's total of USD 93.30.",
+    });
+    api((req) =>
+      req.path.startsWith('/v1/client/event/7/orders') ? answer(200, { data: [refused], total: 1 }) : undefined,
+    );
+    open();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const row = within(list).getByRole('listitem');
+    expect(
+      within(row).getByText("Payment not accepted: Received USD 1.00, not this booking's total of USD 93.30."),
+    ).toBeTruthy();
+    expect(within(row).getByText('Money returned')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
   it('names an M-Pesa booking’s receipt, as the buyer’s message from M-Pesa does', async () => {
