@@ -247,7 +247,13 @@ describe('paying with M-Pesa through Daraja', () => {
     });
     expect(usd.statusCode).toBe(400);
     expect(usd.json().status_description).toContain('Kenyan shillings only');
+    expect(usd.json().data.errors).toEqual([
+      { path: 'payment_method', message: 'M-Pesa takes Kenyan shillings only; pay for this event by card' },
+    ]);
+    // Refused before anything is written: no booking row (so no payment), no hold, no token.
+    expect(await db().select().from(bookings).where(eq(bookings.eventId, event.id))).toEqual([]);
     expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ held: 0 });
+    expect(usd.headers.auth).toBeUndefined();
 
     const { event: kes, type } = await kesEvent();
     for (const phone of ['0812 345 678', '+44 20 7946 0958', '07123']) {
