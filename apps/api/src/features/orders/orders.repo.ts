@@ -134,6 +134,8 @@ export interface AttendeeRow {
   admits: number;
   booking_id: number;
   booking_reference: string;
+  ticket_number: number;
+  tickets_in_booking: number;
   revoked: boolean;
   checked_in_at: Date | string | null;
   device_id: string | null;
@@ -159,8 +161,13 @@ export async function listAttendees(
   const [rows, [count]] = await Promise.all([
     queryRows<AttendeeRow>(
       db,
+      // A ticket's number counts its booking's tickets in the order its PDF prints them (line, then place).
       sql`SELECT t.id, t.holder_name, b.email, l.name AS ticket_type, t.admits, b.id AS booking_id,
-                 b.reference AS booking_reference, (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
+                 b.reference AS booking_reference,
+                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id
+                    AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq))::int AS ticket_number,
+                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id)::int AS tickets_in_booking,
+                 (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
             FROM ${from} WHERE ${where} ORDER BY lower(t.holder_name), t.id${page}`,
     ),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),

@@ -30,7 +30,7 @@ import {
   type RefundJob,
 } from '../checkout/index.js';
 import { revokeBookingTickets } from '../etickets/index.js';
-import { toCsv, type Cell } from './csv.js';
+import { phoneCell, toCsv, type Cell } from './csv.js';
 import {
   countBookingsToRefund,
   findOwnBookingEvent,
@@ -91,6 +91,8 @@ function attendeeOf(r: AttendeeRow): Attendee {
     admits: r.admits,
     booking_id: r.booking_id,
     booking_reference: r.booking_reference,
+    ticket_number: r.ticket_number,
+    tickets_in_booking: r.tickets_in_booking,
     revoked: r.revoked,
     checked_in_at: iso(r.checked_in_at),
     checked_in_device: r.device_id,
@@ -184,7 +186,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     .map((o) => [
       o.reference,
       o.full_name,
-      o.msisdn,
+      phoneCell(o.msisdn),
       o.email_address,
       o.tickets,
       o.persons,
@@ -223,20 +225,19 @@ export async function eventAttendeesCsv(db: Db, organisationId: number, eventId:
     'Checked in at (Nairobi)',
     'Device',
   ];
-  const body: Cell[][] = rows
-    .map(attendeeOf)
-    .map((a) => [
-      a.id,
-      a.holder_name,
-      a.email_address,
-      a.ticket_type,
-      a.admits,
-      a.booking_reference,
-      a.revoked ? 'No (refunded)' : 'Yes',
-      a.checked_in_at ? 'Yes' : 'No',
-      sheetTime(a.checked_in_at),
-      a.checked_in_device,
-    ]);
+  const body: Cell[][] = rows.map(attendeeOf).map((a) => [
+    // As the ticket's PDF page says it, beside its booking reference: "2 of 3".
+    `${a.ticket_number} of ${a.tickets_in_booking}`,
+    a.holder_name,
+    a.email_address,
+    a.ticket_type,
+    a.admits,
+    a.booking_reference,
+    a.revoked ? 'No (refunded)' : 'Yes',
+    a.checked_in_at ? 'Yes' : 'No',
+    sheetTime(a.checked_in_at),
+    a.checked_in_device,
+  ]);
   return { fileName: fileNameOf(event.title, 'attendees'), csv: toCsv(headers, body) };
 }
 

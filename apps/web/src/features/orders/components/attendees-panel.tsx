@@ -59,6 +59,7 @@ export function AttendeesPanel({ eventId }: { eventId: number }) {
                     {a.ticket_type}
                     {a.admits > 1 ? ` · admits ${a.admits}` : ''} ·{' '}
                     <span className="font-mono">{a.booking_reference}</span>
+                    {a.tickets_in_booking > 1 ? ` · ticket ${a.ticket_number} of ${a.tickets_in_booking}` : ''}
                   </p>
                 </div>
                 <p className="text-sm">

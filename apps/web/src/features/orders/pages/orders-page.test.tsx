@@ -144,6 +144,34 @@ describe('orders page', () => {
     expect(within(row).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
+  it('names each attendee’s ticket as its PDF does: its booking reference and its place in it', async () => {
+    const attendee = (id: number, ticket_number: number) => ({
+      id,
+      holder_name: 'Wanjirũ Kamau',
+      email_address: 'wanjiru@example.co.ke',
+      ticket_type: 'Regular',
+      admits: 1,
+      booking_id: 1,
+      booking_reference: 'TK-AAAAAAA',
+      ticket_number,
+      tickets_in_booking: 3,
+      revoked: false,
+      checked_in_at: null,
+      checked_in_device: null,
+    });
+    api((req) =>
+      req.path.startsWith('/v1/client/event/7/attendees')
+        ? answer(200, { data: [attendee(901, 1), attendee(902, 2)], total: 2 })
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('tab', { name: 'Attendees' }));
+    const list = await screen.findByRole('list', { name: 'Attendees' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[1]!.textContent).toContain('Regular · TK-AAAAAAA · ticket 2 of 3');
+    expect(list.textContent).not.toContain('902');
+  });
+
   it('names an M-Pesa booking’s receipt, as the buyer’s message from M-Pesa does', async () => {
     const mpesa = order({
       id: 3,
