@@ -98,7 +98,8 @@ export async function createEvent(db: Db, f: EventFixture) {
       status: f.status ?? 1,
     })
     .returning();
-  const tickets = f.tickets ?? [{ name: 'Regular', price: 50, max: 100 }];
+  // A price floats get wrong (19.99 × 3 is not 59.97 in floating point): totals must be exact.
+  const tickets = f.tickets ?? [{ name: 'Regular', price: 19.99, max: 100 }];
   const rows = tickets.length
     ? await db
         .insert(ticketTypes)

@@ -69,9 +69,9 @@ describe('the payment success page (docs/product.md#routes-and-screens)', () => 
       .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Ticket type', 'Price', 'Quantity', 'Subtotal'],
-      ['Delegate', 'USD 25.00', '2', 'USD 50.00'],
-      ['VIP', 'USD 120.50', '1', 'USD 120.50'],
-      ['Total', 'USD 170.50'],
+      ['Delegate', 'USD 19.99', '2', 'USD 39.98'],
+      ['VIP', 'USD 33.33', '1', 'USD 33.33'],
+      ['Total', 'USD 73.31'],
     ]);
     expect(screen.getByText('The order is for').nextElementSibling?.textContent).toBe('Wanjiku Kamau');
     expect(screen.getByText('TK-7Q2M9X')).toBeTruthy();
