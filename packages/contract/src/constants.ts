@@ -19,7 +19,11 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 /** USD, and Kenyan shillings (shown whole, paid with M-Pesa or a card). */
 export const CURRENCIES = ['USD', 'KES'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-/** The currency a new event's form starts with; each event then keeps its own. */
+/**
+ * The currency a new event's form starts with, each event then keeping its own (and the
+ * dashboard's zero before a first sale). Never a stand-in for a currency that is not known:
+ * that is an error (`parseCurrency`).
+ */
 export const DEFAULT_CURRENCY: Currency = 'USD';
 
 export const PAGE_SIZE = {
