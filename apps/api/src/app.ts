@@ -28,6 +28,7 @@ import { registerMetrics } from './http/metrics.js';
 import { trackInFlight } from './http/in-flight.js';
 import { loggerOptions } from './http/logger.js';
 import { featureRoutes } from './features/routes.js';
+import { wireFeatures } from './features/wiring.js';
 import { firstScreenRenderer, renderPage } from './features/site/index.js';
 
 /** The security headers of every response (docs/security.md): a content security policy and helmet's defaults. */
@@ -166,6 +167,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
   });
 
   // Feature routes: the API lives under /v1 (docs/api.md#calls).
+  wireFeatures();
   for (const routes of featureRoutes) {
     await app.register(async (scope) => {
       // Each call is listed under its feature in the reference at /docs.

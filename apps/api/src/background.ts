@@ -4,6 +4,7 @@ import { checkoutJobs } from './features/checkout/checkout.jobs.js';
 import { sendMailJob } from './features/mail/index.js';
 import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
+import { wireFeatures } from './features/wiring.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';
@@ -30,6 +31,7 @@ const SHUTDOWN_GRACE_MS = 5000;
  * workers side by side (docs/architecture.md#background-work).
  */
 export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger) {
+  wireFeatures();
   const worker = startJobWorker(ctx, jobHandlers, log);
   return {
     stop: () => worker.stop(SHUTDOWN_GRACE_MS),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants.js';
+import { CURRENCIES, PAGE_SIZE } from './constants.js';
+import { fitsMinorUnits } from './money.js';
 
 /** PostgreSQL cannot store it (error 22021), and no person types it: refused in every field. */
 export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
@@ -59,11 +60,14 @@ export const pageQuerySchema = z.object({
   limit: queryIntOr(1, PAGE_SIZE.max, PAGE_SIZE.organiser),
 });
 
-/** Money in major units with at most two decimals (stored as integer minor units). */
+/**
+ * Money in major units that any currency's minor units can hold (two decimals for both; the
+ * event's own currency is checked again where it is known), stored as integer minor units.
+ */
 export const moneySchema = z
   .number({ error: 'Enter an amount' })
   .finite()
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals');
+  .refine((n) => CURRENCIES.every((c) => fitsMinorUnits(n, c)), 'At most two decimals');
 
 export const emailSchema = text().trim().toLowerCase().max(254).email('Enter a valid email address');
 /** Phone numbers: digits with an optional leading +, spaces and dashes allowed. */

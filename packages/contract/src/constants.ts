@@ -19,11 +19,11 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 /** USD, and Kenyan shillings (shown whole, paid with M-Pesa or a card). */
 export const CURRENCIES = ['USD', 'KES'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-/** The currency a new event's form starts with; each event then keeps its own. */
-export const DEFAULT_CURRENCY: Currency = 'USD';
 /**
  * A new event's currency before the organisation has chosen one: shillings, on a Kenyan
- * marketplace. After that, the currency of the organisation's newest event (docs/product.md#organiser-flows).
+ * marketplace (and the dashboard's zero before a first sale). After that, the currency of the
+ * organisation's newest event (docs/product.md#organiser-flows). Never a stand-in for a currency
+ * that is not known: that is an error (`parseCurrency`).
  */
 export const NEW_EVENT_CURRENCY: Currency = 'KES';
 

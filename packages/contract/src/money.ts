@@ -25,11 +25,54 @@ export const isWholeUnitCurrency = (currency: string): boolean => isCurrency(cur
 
 export const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
 
+/** A currency Tikiti does not sell in, met where one it does was expected: a fault in the data. */
+export class UnknownCurrencyError extends Error {
+  constructor(readonly value: string) {
+    super(`Unknown currency "${value.slice(0, 10)}"`);
+    this.name = 'UnknownCurrencyError';
+  }
+}
+
+/**
+ * The currency named by a stored or received value. An unknown one is an error, never quietly
+ * another currency: a price read in the wrong currency is a wrong price.
+ */
+export function parseCurrency(value: string): Currency {
+  if (!isCurrency(value)) throw new UnknownCurrencyError(value);
+  return value;
+}
+
 /** Major units (49.5) to integer minor units (4950), rounding away float noise. */
 export const toMinor = (major: number, currency: Currency): number => Math.round(major * MINOR_PER_MAJOR[currency]);
 
 /** Integer minor units (4950) to major units (49.5), as the API sends them. */
 export const toMajor = (minor: number, currency: Currency): number => minor / MINOR_PER_MAJOR[currency];
+
+/** True when the amount is a whole number of major units (M-Pesa takes whole shillings only). */
+export const isWholeMajor = (minor: number, currency: Currency): boolean => minor % MINOR_PER_MAJOR[currency] === 0;
+
+/**
+ * True when a major-unit amount has no more decimals than the currency's minor units allow
+ * (two for USD and KES): 19.99 does, 19.999 does not.
+ */
+export function fitsMinorUnits(major: number, currency: Currency): boolean {
+  const minor = major * MINOR_PER_MAJOR[currency];
+  return Math.abs(Math.round(minor) - minor) < 1e-6;
+}
+
+/** Adds minor-unit amounts, the only way amounts are added: 1999 + 3333 = 5332, never 19.99 + 33.33. */
+export const sumMinor = (amounts: readonly number[]): number => amounts.reduce((sum, a) => sum + a, 0);
+
+/**
+ * A line's total in major units from a major-unit unit price, multiplied in minor units:
+ * 19.99 × 7 is 139.93, where the float product is 139.92999999999998.
+ */
+export const lineTotal = (price: number, quantity: number, currency: Currency): number =>
+  toMajor(toMinor(price, currency) * quantity, currency);
+
+/** An order's total in major units from its lines' major-unit prices, added in minor units. */
+export const orderTotal = (lines: readonly { price: number; qty: number }[], currency: Currency): number =>
+  toMajor(sumMinor(lines.map((l) => toMinor(l.price, currency) * l.qty)), currency);
 
 export const money = (amountMinor: number, currency: Currency): Money => ({ amount_minor: amountMinor, currency });
 

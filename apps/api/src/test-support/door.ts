@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import { sumMinor, toMinor } from '@tikiti/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -9,18 +10,20 @@ import { issueETickets } from '../features/etickets/index.js';
 /**
  * A paid booking with its e-tickets issued as settlement issues them (signed codes), written
  * directly so door tests (and the door of the bench's mixed load) do not go through checkout.
- * The ticket types' sold counts are left as they were. Answers the booking, its own code and
- * its e-tickets with their codes, in issue order.
+ * The ticket types' sold counts are left as they were. Each line costs `price` (19.99 unless
+ * given, a price floats get wrong) and the total is their sum in minor units. Answers the
+ * booking, its own code and its e-tickets with their codes, in issue order.
  */
 export async function paidBookingWithTickets(
   t: { config: Config; database: { db: Db } },
   b: {
     eventId: number;
     fullName?: string;
-    lines: { ticketTypeId: number; name: string; persons?: number; quantity: number }[];
+    lines: { ticketTypeId: number; name: string; persons?: number; quantity: number; price?: number }[];
   },
 ) {
   const db = t.database.db;
+  const lines = b.lines.map((l) => ({ ...l, unitPriceMinor: toMinor(l.price ?? 19.99, 'USD') }));
   const [booking] = await db
     .insert(bookings)
     .values({
@@ -29,7 +32,7 @@ export async function paidBookingWithTickets(
       fullName: b.fullName ?? 'Achieng Otieno',
       email: `door-${randomBytes(4).toString('hex')}@example.com`,
       currency: 'USD',
-      totalMinor: 1000,
+      totalMinor: sumMinor(lines.map((l) => l.unitPriceMinor * l.quantity)),
       status: 2,
       paymentMethod: 'card',
       holdExpiresAt: new Date(Date.now() + 15 * 60_000),
@@ -37,11 +40,11 @@ export async function paidBookingWithTickets(
     })
     .returning();
   await db.insert(bookingLines).values(
-    b.lines.map((l) => ({
+    lines.map((l) => ({
       bookingId: booking!.id,
       ticketTypeId: l.ticketTypeId,
       name: l.name,
-      unitPriceMinor: 500,
+      unitPriceMinor: l.unitPriceMinor,
       noOfPersons: l.persons ?? 1,
       quantity: l.quantity,
     })),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toMinor } from '@tikiti/contract';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/client.js';
 import { accounts, categories, events, organisations, ticketTypes } from '../db/schema/index.js';
@@ -97,7 +98,8 @@ export async function createEvent(db: Db, f: EventFixture) {
       status: f.status ?? 1,
     })
     .returning();
-  const tickets = f.tickets ?? [{ name: 'Regular', price: 50, max: 100 }];
+  // A price floats get wrong (19.99 × 3 is not 59.97 in floating point): totals must be exact.
+  const tickets = f.tickets ?? [{ name: 'Regular', price: 19.99, max: 100 }];
   const rows = tickets.length
     ? await db
         .insert(ticketTypes)
@@ -105,7 +107,7 @@ export async function createEvent(db: Db, f: EventFixture) {
           tickets.map((t, i) => ({
             eventId: event!.id,
             name: t.name,
-            priceMinor: Math.round(t.price * 100),
+            priceMinor: toMinor(t.price, f.currency ?? 'USD'),
             noOfPersons: t.persons ?? 1,
             maxTickets: t.max,
             sold: t.sold ?? 0,

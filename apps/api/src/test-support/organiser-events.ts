@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { toNairobiLocal } from '@tikiti/contract';
+import { sumMinor, toNairobiLocal } from '@tikiti/contract';
 import type { Db } from '../db/client.js';
 import { bookingLines, bookings } from '../db/schema/index.js';
 
@@ -83,8 +83,9 @@ export async function sendEventForm(
 
 /**
  * A booking row written directly (checkout builds these for real): `lines` copy name and
- * price from the ticket types as checkout does. Paid bookings count their tickets as sold
- * only if the caller also sets `sold` on the ticket types (the fixtures do that).
+ * price from the ticket types as checkout does, and the total is their sum in minor units unless
+ * given (a given total must agree with them). Paid bookings count their tickets as sold only if
+ * the caller also sets `sold` on the ticket types (the fixtures do that).
  */
 export async function insertBooking(
   db: Db,
@@ -92,11 +93,17 @@ export async function insertBooking(
     eventId: number;
     accountId: number;
     status: number;
-    totalMinor: number;
+    totalMinor?: number;
     currency?: 'USD' | 'KES';
     lines?: { ticketTypeId: number; name: string; unitPriceMinor: number; quantity: number }[];
   },
 ) {
+  const linesMinor = b.lines && sumMinor(b.lines.map((l) => l.unitPriceMinor * l.quantity));
+  const totalMinor = b.totalMinor ?? linesMinor;
+  if (totalMinor === undefined) throw new Error('insertBooking needs a total or lines');
+  if (linesMinor !== undefined && totalMinor !== linesMinor) {
+    throw new Error(`insertBooking: a total of ${totalMinor} for lines adding up to ${linesMinor}`);
+  }
   const [booking] = await db
     .insert(bookings)
     .values({
@@ -106,7 +113,7 @@ export async function insertBooking(
       fullName: 'Achieng Buyer',
       email: 'achieng@example.com',
       currency: b.currency ?? 'USD',
-      totalMinor: b.totalMinor,
+      totalMinor,
       status: b.status,
       paymentMethod: 'card',
       holdExpiresAt: new Date(Date.now() + 15 * 60_000),

@@ -1,12 +1,15 @@
 import type { BookingCreated, ETicket, ETicketItem, Event, StoredBooking, TicketType } from '@tikiti/contract';
 
-/** An open ticket type, as the API sends it. */
+/**
+ * An open ticket type, as the API sends it. The fixtures' prices are ones floats get wrong
+ * (19.99, 33.33): totals must be added in minor units (packages/contract/src/money.ts).
+ */
 export function ticketFixture(overrides: Partial<TicketType> = {}): TicketType {
   return {
     id: 11,
     name: 'Delegate',
     no_of_persons: 1,
-    price_per_ticket: 25,
+    price_per_ticket: 19.99,
     max_tickets: 100,
     status: 1,
     tickets_bought: 0,
@@ -36,13 +39,13 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     status: 1,
     tickets_bought: 0,
     max_tickets: 150,
-    price_from: 25,
+    price_from: 19.99,
     sold_out: false,
     ended: false,
     created_at: '2026-01-05T08:00:00.000Z',
     tickets: [
       ticketFixture(),
-      ticketFixture({ id: 12, name: 'VIP', price_per_ticket: 120.5, max_tickets: 50, available: 50 }),
+      ticketFixture({ id: 12, name: 'VIP', price_per_ticket: 33.33, max_tickets: 50, available: 50 }),
     ],
     ...overrides,
   };
@@ -56,7 +59,7 @@ export function bookingCreatedFixture(overrides: Partial<BookingCreated> = {}, n
     hold_expires_at: new Date(now + 15 * 60_000).toISOString(),
     payment_method: 'card',
     provider: 'sandbox',
-    price: 50,
+    price: 39.98,
     currency: 'USD',
     ...overrides,
   };
@@ -68,7 +71,7 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
     reference: 'TK-7Q2M9X',
     status: 2,
     currency: 'USD',
-    price: 170.5,
+    price: 73.31,
     payment_method: 'card',
     payment_status: 'succeeded',
     payment_error: null,
@@ -77,8 +80,8 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
     paid_at: '2026-03-01T08:03:00.000Z',
     full_name: 'Wanjiku Kamau',
     tickets: [
-      { name: 'Delegate', no_of_persons: 1, price_per_ticket: 25, quantity: 2 },
-      { name: 'VIP', no_of_persons: 1, price_per_ticket: 120.5, quantity: 1 },
+      { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2 },
+      { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1 },
     ],
     event: {
       id: 7,
@@ -130,11 +133,11 @@ export function eTicketFixture(overrides: Partial<ETicket> = {}): ETicket {
       payment_method: 'card',
       booking_id: 'TK-7Q2M9X',
       currency: 'USD',
-      price: 170.5,
+      price: 73.31,
       receipt_number: null,
       tickets: [
-        { name: 'Delegate', no_of_persons: 1, price_per_ticket: 25, quantity: 2 },
-        { name: 'VIP', no_of_persons: 1, price_per_ticket: 120.5, quantity: 1 },
+        { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2 },
+        { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1 },
       ],
     },
     tickets: [

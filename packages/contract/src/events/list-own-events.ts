@@ -56,8 +56,14 @@ export const listOwnEventsResponseSchema = envelope(listOwnEventsDataSchema);
 
 /** GET v1/client/summary: the dashboard's four figures (docs/product.md#where-we-depart-from-the-original-spec-and-why). */
 export const dashboardSummarySchema = z.object({
+  /** The currency most sold in (by bookings), whose figure `net_sales` is; kept for the spec's shape. */
   currency: z.string(),
   net_sales: z.number(),
+  /**
+   * Net sales in each currency sold in, the most bookings first; empty before the first sale.
+   * Amounts in different currencies never add up, so there is one figure per currency.
+   */
+  net_sales_by_currency: z.array(z.object({ currency: z.string(), net_sales: z.number() })),
   events: z.number().int(),
   tickets_sold: z.number().int(),
   upcoming_events: z.number().int(),

@@ -23,6 +23,9 @@ export const attendeeSchema = z.object({
   admits: z.number().int(),
   booking_id: z.number().int(),
   booking_reference: z.string(),
+  /** Its place among its booking's tickets (1-based), as its PDF page says: "Ticket 2 of 3". */
+  ticket_number: z.number().int(),
+  tickets_in_booking: z.number().int(),
   /** True once its booking was refunded or its event cancelled: it no longer admits. */
   revoked: z.boolean(),
   checked_in_at: z.string().nullable(),

@@ -54,6 +54,12 @@ export const orderSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   /** The M-Pesa receipt number of a paid M-Pesa booking, else null. */
   receipt_number: z.string().nullable(),
+  /**
+   * Set when a payment took another amount or currency than the booking's total: what was
+   * received, in words. Such a payment settles nothing and is refunded
+   * (docs/product.md#checkout-and-payments).
+   */
+  payment_mismatch: z.string().nullable(),
   /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
   status: z.number().int(),
   /** When the hold on the tickets ends (or ended): what a pending booking is waiting for. */

@@ -76,6 +76,8 @@ export const events = pgTable(
     index('events_category_idx').on(t.categoryId),
     check('events_status_check', sql`${t.status} IN (1, 2, 3)`),
     check('events_time_check', sql`${t.endTime} > ${t.startTime}`),
+    // CURRENCIES in the contract: an unknown currency is an error, never read as another.
+    check('events_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
   ],
 );
 

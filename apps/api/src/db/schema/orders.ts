@@ -63,6 +63,7 @@ export const bookings = pgTable(
       .where(sql`${t.checkoutKeyHash} IS NOT NULL`),
     check('bookings_status_check', sql`${t.status} IN (1, 2, 3, 4, 5)`),
     check('bookings_total_check', sql`${t.totalMinor} >= 0`),
+    check('bookings_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
   ],
 );
 
@@ -108,12 +109,23 @@ export const payments = pgTable(
     settlesAt: timestamp('settles_at', { withTimezone: true }),
     /** Set once the money has gone back to the buyer. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What was asked of the provider (the booking's total when the payment was made). */
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * What the provider says it took, once it says so (docs/product.md#checkout-and-payments):
+     * Stripe's `amount_received`, the sandbox's amount, M-Pesa's callback `Amount`. A booking is
+     * settled only when this equals its total in its currency; anything else is a mismatch the
+     * organiser sees, and the money is refunded.
+     */
+    receivedMinor: integer('received_minor'),
+    receivedCurrency: text('received_currency'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('payments_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
+    check('payments_received_check', sql`${t.receivedMinor} >= 0`),
     uniqueIndex('payments_intent_key').on(t.provider, t.intentId),
     uniqueIndex('payments_client_secret_key').on(t.clientSecret),
     index('payments_booking_idx').on(t.bookingId),

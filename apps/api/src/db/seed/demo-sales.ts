@@ -175,7 +175,7 @@ export function planDemoSales(
   const phones = new Set<string>();
   const buyers: DemoBuyer[] = chosen.map(({ first, last }) => {
     let msisdn: string;
-    do msisdn = `2547${pick(MOBILE_PREFIXES)}${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`;
+    do msisdn = `+2547${pick(MOBILE_PREFIXES)}${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`;
     while (phones.has(msisdn));
     phones.add(msisdn);
     return {

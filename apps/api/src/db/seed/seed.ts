@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { addDays, BOOKING_STATUS, DEFAULT_CURRENCY, nairobiDay, startOfNairobiDay, toMinor } from '@tikiti/contract';
+import { addDays, BOOKING_STATUS, nairobiDay, startOfNairobiDay, toMinor, type Currency } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../client.js';
 import {
   accounts,
@@ -113,8 +113,10 @@ export async function seedDemoData(
     }
 
     const saleEvents: (SaleEvent & { published: boolean; endTime: Date })[] = [];
-    const currencyOf = new Map<number, string>();
+    const currencyOf = new Map<number, Currency>();
     for (const [i, e] of DEMO_EVENTS.entries()) {
+      // A demo event is priced in dollars unless it says shillings.
+      const currency: Currency = e.currency ?? 'USD';
       const { id: imageId } = await savePreparedImage(tx, covers[i]!);
       const startTime = new Date(startOfNairobiDay(addDays(today, e.day)).getTime() + e.start * HOUR_MS);
       const announcedAt = new Date(Math.min(now.getTime(), startTime.getTime()) - (1 + ((i * 5) % 30)) * 24 * HOUR_MS);
@@ -128,7 +130,7 @@ export async function seedDemoData(
           location: e.venue,
           shortDescription: e.short,
           fullDescription: [...e.about, practicalDetails(e.venue, e.start, e.hours)].join('\n\n'),
-          currency: e.currency ?? DEFAULT_CURRENCY,
+          currency,
           startTime,
           endTime,
           status: e.status,
@@ -143,7 +145,7 @@ export async function seedDemoData(
           e.tickets.map((t, order) => ({
             eventId: event!.id,
             name: t.name,
-            priceMinor: toMinor(t.price, e.currency ?? DEFAULT_CURRENCY),
+            priceMinor: toMinor(t.price, currency),
             noOfPersons: t.persons ?? 1,
             maxTickets: t.max,
             sold: t.sold,
@@ -158,7 +160,7 @@ export async function seedDemoData(
           sold: ticketTypes.sold,
         });
       saleEvents.push({ eventId: event!.id, announcedAt, startTime, endTime, tickets, published: e.status === 1 });
-      currencyOf.set(event!.id, e.currency ?? DEFAULT_CURRENCY);
+      currencyOf.set(event!.id, currency);
     }
 
     const sold = await insertSales(tx, planDemoSales(saleEvents, now), currencyOf);
@@ -213,7 +215,7 @@ async function insertRows<R>(tx: Tx, table: PgTable, rows: Record<string, unknow
 async function insertSales(
   tx: Tx,
   { buyers, bookings: planned }: ReturnType<typeof planDemoSales>,
-  currencyOf: Map<number, string>,
+  currencyOf: Map<number, Currency>,
 ) {
   const accountRows = await insertRows<{ id: number; email: string }>(
     tx,
@@ -234,7 +236,7 @@ async function insertSales(
         fullName: `${buyer.firstName} ${buyer.lastName}`,
         email: buyer.email,
         msisdn: buyer.msisdn,
-        currency: currencyOf.get(b.eventId) ?? DEFAULT_CURRENCY,
+        currency: currencyOf.get(b.eventId)!,
         totalMinor: b.totalMinor,
         status: BOOKING_STATUS.paid,
         paymentMethod: 'card',
@@ -267,7 +269,7 @@ async function insertSales(
         clientSecret: `${intentId}_secret_${randomBytes(12).toString('base64url')}`,
         status: 'succeeded',
         amountMinor: b.totalMinor,
-        currency: currencyOf.get(b.eventId) ?? DEFAULT_CURRENCY,
+        currency: currencyOf.get(b.eventId)!,
         createdAt: b.createdAt,
         updatedAt: b.paidAt,
       } satisfies typeof payments.$inferInsert;

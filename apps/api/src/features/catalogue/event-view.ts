@@ -1,8 +1,7 @@
 import {
-  isCurrency,
+  parseCurrency,
   slugify,
   toMajor,
-  DEFAULT_CURRENCY,
   type Currency,
   type Event,
   type EventCardData,
@@ -11,8 +10,8 @@ import {
 import { publicImageUrls, type ImageUrls } from '../media/index.js';
 import type { EventCardRow, EventRow, EventWithTickets, TicketRow, TicketSummary } from './catalogue.repo.js';
 
-/** The event's currency as stored; the column only ever holds one of ours. */
-const currencyOf = (e: { currency: string }): Currency => (isCurrency(e.currency) ? e.currency : DEFAULT_CURRENCY);
+/** The event's currency as stored; the column only ever holds one of ours, and anything else is an error. */
+const currencyOf = (e: { currency: string }): Currency => parseCurrency(e.currency);
 
 /** A ticket type as the API shows it (docs/product.md): prices in major units, what is left on sale. */
 export function toTicketView(t: TicketRow, currency: Currency): TicketType {

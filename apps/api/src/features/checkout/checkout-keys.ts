@@ -51,3 +51,6 @@ export async function revokeCheckoutToken(db: Db, token: string): Promise<boolea
   await forgetCheckoutKey(db, guest.keyHash);
   return true;
 }
+
+/** POST v1/auth/logout ends a guest's checkout token through us: handed to accounts by features/wiring.ts. */
+export const checkoutTokenKind = { prefix: CHECKOUT_TOKEN_PREFIX, revoke: revokeCheckoutToken };

@@ -1,15 +1,10 @@
 import type { JobHandler } from '../../jobs/queue.js';
-import {
-  findLatestPayment,
-  findPaymentByIntent,
-  markPaymentRefunded,
-  INTENT_CHANGED_JOB,
-  type IntentChangedJob,
-} from '../payments/index.js';
+import { findPaymentByIntent, INTENT_CHANGED_JOB, type IntentChangedJob } from '../payments/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
-import { expireHolds, findBooking } from './checkout.repo.js';
+import { expireHolds } from './checkout.repo.js';
 import { providerNamed } from './providers.js';
-import { REFUND_JOB, settleBooking } from './checkout.service.js';
+import { settleBooking } from './checkout.service.js';
+import { refundJob } from './refunds.js';
 
 /** Holds swept per run; a backlog takes a few runs. */
 const EXPIRE_BATCH = 500;
@@ -46,19 +41,4 @@ export const settleOnIntentChangedJob: JobHandler<IntentChangedJob> = {
   },
 };
 
-/** Gives a late payment's money back through the provider that took it; safe to repeat (idempotency key). */
-export const refundBookingJob: JobHandler<{ bookingId: number }> = {
-  kind: REFUND_JOB,
-  async run({ bookingId }, { ctx, log }) {
-    const [booking, payment] = await Promise.all([
-      findBooking(ctx.db, bookingId),
-      findLatestPayment(ctx.db, bookingId),
-    ]);
-    if (!booking || !payment || payment.refundedAt) return;
-    await providerNamed(ctx, payment.provider).refund(payment.intentId, `refund-${booking.reference}`);
-    await markPaymentRefunded(ctx.db, payment.id);
-    log.info({ bookingId, reference: booking.reference }, 'late payment refunded');
-  },
-};
-
-export const checkoutJobs: JobHandler[] = [expireHoldsJob, settleOnIntentChangedJob, refundBookingJob];
+export const checkoutJobs: JobHandler[] = [expireHoldsJob, settleOnIntentChangedJob, refundJob as JobHandler];

@@ -217,6 +217,7 @@ export async function findBookingEvent(db: Db | Tx, eventId: number) {
       location: events.location,
       shortDescription: events.shortDescription,
       currency: events.currency,
+      status: events.status,
       imageId: events.imageId,
       imageKey: sql<string | null>`(SELECT key FROM media WHERE media.id = ${events.imageId})`,
     })
@@ -240,6 +241,29 @@ export async function findCheckoutBooking(db: Db, reference: string) {
     .where(eq(bookings.reference, reference))
     .limit(1);
   return row;
+}
+
+/** A refund asked for now (`at`): the refund job's work, with any earlier refusal forgotten. */
+export async function markRefundRequested(tx: Tx, bookingId: number, at: Date) {
+  await tx
+    .update(bookings)
+    .set({ refundRequestedAt: at, refundError: null, updatedAt: sql`now()` })
+    .where(eq(bookings.id, bookingId));
+}
+
+/** The provider refused the refund (or could not be reached): the organiser sees why and may retry. */
+export async function recordRefundError(db: Db | Tx, bookingId: number, message: string) {
+  await db
+    .update(bookings)
+    .set({ refundError: message.slice(0, 500), updatedAt: sql`now()` })
+    .where(eq(bookings.id, bookingId));
+}
+
+export async function clearRefundError(tx: Tx, bookingId: number) {
+  await tx
+    .update(bookings)
+    .set({ refundError: null, updatedAt: sql`now()` })
+    .where(eq(bookings.id, bookingId));
 }
 
 /** A guest's paid booking joins the buyer account of its email. */

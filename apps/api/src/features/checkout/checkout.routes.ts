@@ -8,12 +8,10 @@ import {
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { issueToken } from '../../http/auth.js';
-import { registerTokenKind } from '../accounts/index.js';
 import { send } from '../../http/envelope.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { buyerOrCheckoutOf, resolveBuyerOrCheckout } from './checkout-caller.js';
 import { bookEvent, retrieveBooking } from './checkout.service.js';
-import { CHECKOUT_TOKEN_PREFIX, revokeCheckoutToken } from './checkout-keys.js';
 
 /** Booking windows for the per-address limit on new bookings (BOOKINGS_PER_ADDRESS). */
 const BOOKING_WINDOW_SECONDS = 600;
@@ -27,8 +25,6 @@ const BOOKING_WINDOW_SECONDS = 600;
 export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
-  // POST v1/auth/logout ends a guest's checkout token through us.
-  registerTokenKind(CHECKOUT_TOKEN_PREFIX, revokeCheckoutToken);
 
   r.post(
     '/event/book',

@@ -2,12 +2,11 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUS,
-  DEFAULT_CURRENCY,
   formatTime,
   type Currency,
   formatAmount,
   formatDateRange,
-  isCurrency,
+  parseCurrency,
   MPESA_PHONE_MESSAGE,
   mpesaPhone,
   slugify,
@@ -15,6 +14,7 @@ import {
   type BookEventBody,
   type BookingCreated,
   type FieldError,
+  type PaymentProviderName,
   type StoredBooking,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
@@ -32,20 +32,22 @@ import {
 import { findOrCreateBuyer, normaliseMsisdn } from '../accounts/index.js';
 import { newCheckoutKey } from './checkout-keys.js';
 import type { CheckoutCaller } from './checkout-caller.js';
-import { enqueueMail, lateBookingRefundMail, type BookingSummary } from '../mail/index.js';
+import { enqueueMail, lateBookingRefundMail, paymentNotAcceptedMail, type BookingSummary } from '../mail/index.js';
 import { issueETickets, revokeBookingTickets, ticketsConfirmationMail } from '../etickets/index.js';
 import { publicImageUrls } from '../media/index.js';
 import {
   findLatestPayment,
   findPaymentBySecret,
   insertPayment,
+  setPaymentReceived,
   updatePaymentState,
   type Intent,
   type PaymentRow,
 } from '../payments/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import { providerNamed } from './providers.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { requestRefund } from './refunds.js';
+import { receivedMismatch, receivedText } from './received-amount.js';
 import {
   bookTickets,
   findBooking,
@@ -58,11 +60,9 @@ import {
   sellIfRoom,
   setBookingAccount,
   setBookingStatus,
+  type BookedTickets,
   type BookingRow,
 } from './checkout.repo.js';
-
-/** The job that gives a late payment's money back (payload: the booking id). */
-export const REFUND_JOB = 'checkout.refund';
 
 /** Booking references: TK- and 7 characters that cannot be misread (no 0/O, 1/I/L); fits M-Pesa's 12. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -176,36 +176,12 @@ export async function bookEvent(
   body: BookEventBody,
   who: CheckoutCaller | undefined,
 ): Promise<{ created: BookingCreated; token?: string }> {
-  const seen = new Set<number>();
-  body.tickets.forEach((t, i) => {
-    if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
-    seen.add(t.id);
-  });
-  if (body.payment_method === 'paypal') {
-    throw invalidField('payment_method', 'Pay by card or M-Pesa');
-  }
+  await checkBookingRequest(ctx, body);
   const mpesa = body.payment_method === 'mpesa';
-  if (mpesa) {
-    // M-Pesa takes shillings only: refused before anything is held or any prompt sent.
-    const event = await findBookingEvent(ctx.db, body.event_id);
-    if (!event) throw notFound('Event');
-    if (event.currency !== 'KES') {
-      throw invalidField(
-        'payment_method',
-        'M-Pesa takes Kenyan shillings only; pay for this event by card',
-        'payment.mpesa_kes_only',
-      );
-    }
-  }
   const provider = providerNamed(ctx, mpesa ? 'mpesa' : 'card');
   const reference = newReference();
   const buyer = buyerOf(body, who, reference);
-  let phone: string | undefined;
-  if (mpesa) {
-    const raw = body.phone ?? buyer.msisdn ?? '';
-    phone = mpesaPhone(raw) ?? undefined;
-    if (!phone) throw invalidField(body.phone ? 'phone' : 'details.msisdn', MPESA_PHONE_MESSAGE);
-  }
+  const phone = mpesa ? mpesaPhoneOf(body, buyer) : undefined;
   const intentFor = (amountMinor: number, currency: Currency, ref: string, attempt = 0) =>
     provider.createIntent({
       amountMinor,
@@ -217,8 +193,84 @@ export async function bookEvent(
       phone,
     });
   // A provider that needs no round trip (the sandbox) has its payment recorded with the booking.
-  const local = provider.createsIntentsLocally ? await intentFor(0, DEFAULT_CURRENCY, reference) : undefined;
+  const local = provider.localIntent ? await provider.localIntent(`booking-${reference}`) : undefined;
+  const booked = await holdTickets(
+    ctx,
+    body,
+    buyer,
+    reference,
+    local ? { provider: provider.name, intent: local } : null,
+  );
+  const currency = parseCurrency(booked.currency);
+  const clientSecret = await paymentOf(
+    ctx,
+    booked,
+    phone ? { phone, newPrompt: body.new_prompt === true } : undefined,
+    provider.name,
+    (attempt) => intentFor(booked.totalMinor, currency, booked.reference, attempt),
+  );
+  return {
+    token: buyer.token,
+    created: {
+      client_secret: clientSecret,
+      booking_reference: booked.reference,
+      hold_expires_at: booked.holdExpiresAt.toISOString(),
+      payment_method: body.payment_method,
+      provider: provider.name,
+      price: toMajor(booked.totalMinor, currency),
+      currency,
+    },
+  };
+}
 
+/**
+ * What is refused before anything is written: a ticket type listed twice, PayPal, and M-Pesa
+ * for an event not priced in shillings (M-Pesa takes shillings only: refused before anything is
+ * held or any prompt sent).
+ */
+async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
+  const seen = new Set<number>();
+  body.tickets.forEach((t, i) => {
+    if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
+    seen.add(t.id);
+  });
+  if (body.payment_method === 'paypal') {
+    throw invalidField('payment_method', 'Pay by card or M-Pesa');
+  }
+  if (body.payment_method === 'mpesa') {
+    const event = await findBookingEvent(ctx.db, body.event_id);
+    if (!event) throw notFound('Event');
+    if (event.currency !== 'KES') {
+      throw invalidField(
+        'payment_method',
+        'M-Pesa takes Kenyan shillings only; pay for this event by card',
+        'payment.mpesa_kes_only',
+      );
+    }
+  }
+}
+
+type Buyer = ReturnType<typeof buyerOf>;
+
+/** The phone an M-Pesa prompt goes to: the one typed for it, else the buyer's. */
+function mpesaPhoneOf(body: BookEventBody, buyer: Buyer): string {
+  const raw = body.phone ?? buyer.msisdn ?? '';
+  const phone = mpesaPhone(raw);
+  if (!phone) throw invalidField(body.phone ? 'phone' : 'details.msisdn', MPESA_PHONE_MESSAGE);
+  return phone;
+}
+
+/**
+ * The hold, through `book_tickets()`: a new booking, or the same buyer's live one for the same
+ * lines. Its refusals become the caller's errors; another checkout's live hold is a conflict.
+ */
+async function holdTickets(
+  ctx: AppContext,
+  body: BookEventBody,
+  buyer: Buyer,
+  reference: string,
+  local: { provider: PaymentProviderName; intent: Pick<Intent, 'id' | 'clientSecret'> } | null,
+) {
   let booked;
   try {
     booked = await bookTickets(ctx.db, {
@@ -233,7 +285,9 @@ export async function bookEvent(
       dedupeKey: dedupeKeyOf(buyer.email, body),
       holdMinutes: ctx.config.holdMinutes,
       lines: body.tickets.map((t) => ({ ticketTypeId: t.id, quantity: t.qty })),
-      payment: local ? { provider: provider.name, intentId: local.id, clientSecret: local.clientSecret } : null,
+      payment: local
+        ? { provider: local.provider, intentId: local.intent.id, clientSecret: local.intent.clientSecret }
+        : null,
     });
   } catch (err) {
     const refusal = bookingRefusal(err);
@@ -252,8 +306,20 @@ export async function bookEvent(
   }
   // The catalogue shows what is left; a hold changes it.
   if (!booked.existing) invalidatePublicCatalogue(ctx.db);
+  return booked;
+}
 
-  const currency = isCurrency(booked.currency) ? booked.currency : DEFAULT_CURRENCY;
+/**
+ * The client secret of the booking's payment: the one recorded with it, or a new payment at the
+ * provider. A new booking whose payment cannot be created is given up.
+ */
+async function paymentOf(
+  ctx: AppContext,
+  booked: BookedTickets,
+  mpesa: { phone: string; newPrompt: boolean } | undefined,
+  providerName: PaymentProviderName,
+  createIntent: (attempt: number) => Promise<Intent>,
+): Promise<string> {
   let clientSecret = booked.clientSecret;
   let attempt = 0;
   if (mpesa && booked.existing) {
@@ -263,51 +329,38 @@ export async function bookEvent(
     const latest = await findLatestPayment(ctx.db, booked.bookingId);
     clientSecret = latest?.clientSecret ?? null;
     const failed = latest?.status === 'requires_payment_method' && Boolean(latest.lastError);
-    const otherNumber = latest?.phone != null && latest.phone !== phone;
-    if (latest && (failed || otherNumber || body.new_prompt)) {
+    const otherNumber = latest?.phone != null && latest.phone !== mpesa.phone;
+    if (latest && (failed || otherNumber || mpesa.newPrompt)) {
       clientSecret = null;
       attempt = latest.id;
     }
   }
-  if (!clientSecret) {
-    try {
-      const intent = await intentFor(booked.totalMinor, currency, booked.reference, attempt);
-      await insertPayment(ctx.db, {
-        bookingId: booked.bookingId,
-        provider: provider.name,
-        intentId: intent.id,
-        clientSecret: intent.clientSecret,
-        status: intent.status,
-        amountMinor: intent.amountMinor,
-        currency: intent.currency,
-        phone: intent.phone ?? null,
-      });
-      clientSecret = intent.clientSecret;
-    } catch (err) {
-      // No payment, no hold: the tickets go straight back on sale (best effort: the sweep
-      // releases the hold anyway when it runs out). A failed retry keeps the hold.
-      if (!booked.existing) await abandonBooking(ctx, booked.bookingId).catch(() => undefined);
-      if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
-      throw serviceUnavailable(
-        mpesa
-          ? 'M-Pesa is unavailable right now, please try again in a moment'
-          : 'Card payments are unavailable right now, please try again in a moment',
-        'payment.unavailable',
-      );
-    }
+  if (clientSecret) return clientSecret;
+  try {
+    const intent = await createIntent(attempt);
+    await insertPayment(ctx.db, {
+      bookingId: booked.bookingId,
+      provider: providerName,
+      intentId: intent.id,
+      clientSecret: intent.clientSecret,
+      status: intent.status,
+      amountMinor: intent.amountMinor,
+      currency: intent.currency,
+      phone: intent.phone ?? null,
+    });
+    return intent.clientSecret;
+  } catch (err) {
+    // No payment, no hold: the tickets go straight back on sale (best effort: the sweep
+    // releases the hold anyway when it runs out). A failed retry keeps the hold.
+    if (!booked.existing) await abandonBooking(ctx, booked.bookingId).catch(() => undefined);
+    if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
+    throw serviceUnavailable(
+      mpesa
+        ? 'M-Pesa is unavailable right now, please try again in a moment'
+        : 'Card payments are unavailable right now, please try again in a moment',
+      'payment.unavailable',
+    );
   }
-  return {
-    token: buyer.token,
-    created: {
-      client_secret: clientSecret,
-      booking_reference: booked.reference,
-      hold_expires_at: booked.holdExpiresAt.toISOString(),
-      payment_method: body.payment_method,
-      provider: provider.name,
-      price: toMajor(booked.totalMinor, currency),
-      currency,
-    },
-  };
 }
 
 /** A pending booking given up (its payment could not be created): failed, tickets back on sale. */
@@ -324,7 +377,7 @@ async function abandonBooking(ctx: AppContext, bookingId: number) {
 /** The late-refund mail's view of a booking (read in the settling transaction: PGlite has one connection). */
 async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Awaited<ReturnType<typeof findLines>>) {
   const event = await findBookingEvent(tx, booking.eventId);
-  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
+  const currency = parseCurrency(booking.currency);
   const money = (minor: number) => formatAmount(toMajor(minor, currency), currency);
   const summary: BookingSummary = {
     firstName: booking.fullName.split(/\s+/)[0] ?? '',
@@ -339,10 +392,15 @@ async function summaryOf(ctx: AppContext, tx: Tx, booking: BookingRow, lines: Aw
   return summary;
 }
 
+/** A booking a payment may still settle: held, or its hold ended or cancelled (the late-payment rules). */
+const OPEN_STATUSES: readonly number[] = [BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled];
+
 /**
  * Settles a booking by what the provider says of its payment (the source of truth; a webhook
  * or a page that calls retrieve only prompts the question). Idempotent and safe under any
  * race: the booking row is locked, and a paid or refunded booking is left as it is.
+ * - succeeded for another amount or currency than the booking's total: never settles (see
+ *   `refuseMismatchedPayment`);
  * - succeeded and still held: the held tickets become sold, status 2, e-tickets issued and mailed;
  * - succeeded after the hold ended: sold again if they still fit, else refunded (status 5)
  *   through the provider by a job, and the buyer mailed;
@@ -354,10 +412,23 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
     const found = await lockBooking(tx, bookingId);
     if (!found) return;
     const { booking, lines } = found;
-    if (payment.status !== intent.status || payment.lastError !== intent.lastError) {
-      await updatePaymentState(tx, payment.id, { status: intent.status, lastError: intent.lastError });
+    const received = { minor: intent.amountReceivedMinor, currency: intent.currency };
+    const mismatch = intent.status === 'succeeded' ? receivedMismatch(booking, received) : null;
+    const refused = mismatch !== null && OPEN_STATUSES.includes(booking.status);
+    const lastError = refused
+      ? `${mismatch} It was not accepted, and the money is being refunded.`
+      : (mismatch ?? intent.lastError);
+    if (payment.status !== intent.status || payment.lastError !== lastError) {
+      await updatePaymentState(tx, payment.id, { status: intent.status, lastError });
     }
     if (intent.status !== 'succeeded') return;
+    if (payment.receivedMinor !== received.minor || payment.receivedCurrency !== received.currency) {
+      await setPaymentReceived(tx, payment.id, received.minor, received.currency);
+    }
+    if (mismatch) {
+      soldOrReleased = await refuseMismatchedPayment(ctx, tx, booking, lines, payment, received);
+      return;
+    }
     // A guest who pays gets the buyer account of their email (made on first use).
     if (booking.accountId === null) {
       const account = await findOrCreateBuyer(tx, booking.email, booking.fullName);
@@ -405,7 +476,7 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
       } else {
         await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
         await revokeBookingTickets(tx, booking.id);
-        await enqueueJob(tx, REFUND_JOB, { bookingId: booking.id }, { dedupeKey: `refund-${booking.id}` });
+        await requestRefund(tx, booking, { paymentId: payment.id });
         await enqueueMail(tx, {
           to: booking.email,
           ...lateBookingRefundMail(await summaryOf(ctx, tx, booking, lines)),
@@ -417,6 +488,40 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
 }
 
 class NoRoom extends Error {}
+
+/**
+ * A payment that took another amount (or currency) than the booking's total
+ * (docs/decisions/0024-payment-amount-checked.md): it settles nothing and issues no tickets.
+ * A booking still open is refused with it: a live hold is released (status 3), the money is
+ * refunded by the refund job (once per payment, however often the payment is settled again),
+ * and the buyer is mailed, all in the settling transaction. The mismatch stays on the payment
+ * (`received_minor`, `last_error`) for the organiser. A booking already paid (an M-Pesa callback
+ * naming another amount after the query settled it) keeps its tickets: the organiser sees the
+ * mismatch and decides. True when a hold was released.
+ */
+async function refuseMismatchedPayment(
+  ctx: AppContext,
+  tx: Tx,
+  booking: BookingRow,
+  lines: Awaited<ReturnType<typeof findLines>>,
+  payment: PaymentRow,
+  received: { minor: number; currency: string },
+): Promise<boolean> {
+  if (!OPEN_STATUSES.includes(booking.status) || payment.refundedAt) return false;
+  const held = booking.status === BOOKING_STATUS.pending;
+  if (held) {
+    await releaseHeld(tx, lines);
+    await setBookingStatus(tx, booking.id, BOOKING_STATUS.failed);
+  }
+  if (await requestRefund(tx, booking, { paymentId: payment.id }, `refund-payment-${payment.id}`)) {
+    const summary = await summaryOf(ctx, tx, booking, lines);
+    await enqueueMail(tx, {
+      to: booking.email,
+      ...paymentNotAcceptedMail({ ...summary, received: receivedText(received) }),
+    });
+  }
+  return held;
+}
 
 /** May this caller read this booking? Its buyer's account may; a guest's token only the bookings made with it. */
 function ownsBooking(who: CheckoutCaller, booking: BookingRow) {
@@ -437,12 +542,12 @@ export async function retrieveBooking(
   const payment = await findPaymentBySecret(ctx.db, clientSecret);
   let booking = payment ? await findBooking(ctx.db, payment.bookingId) : undefined;
   if (!payment || !booking || !ownsBooking(who, booking)) throw notFound('Booking');
-  const open = ([BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled] as number[]).includes(
-    booking.status,
-  );
-  // A failed M-Pesa prompt never turns paid (a new prompt is a new payment): Daraja is not asked again.
-  const finished = payment.provider === 'mpesa' && payment.status === 'requires_payment_method' && payment.lastError;
-  if (open && payment.status !== 'canceled' && !finished) {
+  // A failed M-Pesa prompt never turns paid (a new prompt is a new payment): Daraja is not asked
+  // again. Nor is a provider about a payment already given back.
+  const finished =
+    (payment.provider === 'mpesa' && payment.status === 'requires_payment_method' && payment.lastError) ||
+    payment.refundedAt !== null;
+  if (OPEN_STATUSES.includes(booking.status) && payment.status !== 'canceled' && !finished) {
     const intent = await providerNamed(ctx, payment.provider).retrieveIntent(payment.intentId);
     await settleBooking(ctx, booking.id, payment, intent);
     booking = (await findBooking(ctx.db, booking.id))!;
@@ -456,7 +561,7 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
     findBookingEvent(ctx.db, booking.eventId),
     findLatestPayment(ctx.db, booking.id),
   ]);
-  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
+  const currency = parseCurrency(booking.currency);
   return {
     reference: booking.reference,
     status: booking.status,

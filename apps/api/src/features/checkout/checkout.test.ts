@@ -486,6 +486,23 @@ describe('holds that run out', () => {
   const expireNow = (reference: string) =>
     db().execute(sql`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE reference = ${reference}`);
 
+  it('are the only ones the sweep ends: a live hold beside them keeps its tickets', async () => {
+    const { event, types } = await anEvent([{ name: 'Seats', price: 19.99, max: 5 }]);
+    const live = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }] });
+    const ended = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 3 }] });
+    await expireNow(ended.json().data.booking_reference);
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 5, sold: 0 });
+    await expireHolds(db(), 100);
+    expect((await bookingOf(ended.json().data.booking_reference)).status).toBe(BOOKING_STATUS.failed);
+    expect((await bookingOf(live.json().data.booking_reference)).status).toBe(BOOKING_STATUS.pending);
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 2, sold: 0 });
+    // And the live hold is still good for its payment.
+    await payWithCard(t.app, live.json().data.client_secret);
+    const paid = await retrieve(t.app, live.json().data.client_secret, live.headers.auth as string);
+    expect(paid.json().data).toMatchObject({ status: BOOKING_STATUS.paid, price: 39.98 });
+    expect(await stockOf(db(), types[0]!.id)).toMatchObject({ held: 0, sold: 2 });
+  });
+
   it('give their tickets back to new buyers', async () => {
     const { event, types } = await anEvent([{ name: 'Last seats', price: 10, max: 2 }]);
     const first = await book(t.app, { event_id: event.id, tickets: [{ id: types[0]!.id, qty: 2 }] });

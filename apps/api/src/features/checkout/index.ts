@@ -6,8 +6,11 @@
  * Orders (refunds and cancellation) change a booking's state with the same locking and stock
  * steps that settlement uses.
  */
-export { paidBookingsByCurrency, sumPaidBookings } from './sales.repo.js';
+export { paidBookingsByCurrency } from './sales.repo.js';
 export { buyerOrCheckoutOf, type CheckoutCaller } from './checkout-caller.js';
+export { checkoutTokenKind } from './checkout-keys.js';
+export { REFUND_JOB, requestRefund, type RefundJob } from './refunds.js';
+export { receivedMismatch } from './received-amount.js';
 export {
   findBooking,
   findLines,

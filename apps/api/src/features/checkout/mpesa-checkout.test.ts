@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, MPESA_RESULTS, MPESA_PHONE_MESSAGE } from '@tikiti/contract';
-import { bookings, eTickets, jobs } from '../../db/schema/index.js';
+import { bookings, eTickets, jobs, payments } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { book, guest, retrieve, stockOf } from '../../test-support/checkout.js';
 import { startFakeDaraja, type FakeDaraja } from '../../test-support/fake-daraja.js';
@@ -30,12 +30,12 @@ afterAll(async () => {
 const db = () => t.database.db;
 const runJobs = () => runDueJobs({ config: t.config, db: db() }, checkoutJobs as JobHandler[]);
 
-async function kesEvent(max = 10) {
+async function kesEvent(max = 10, price = 2500) {
   const { event, tickets } = await createEvent(db(), {
     organisationId,
     categoryId,
     currency: 'KES',
-    tickets: [{ name: 'Regular', price: 2500, max }],
+    tickets: [{ name: 'Regular', price, max }],
   });
   return { event, type: tickets[0]! };
 }
@@ -109,6 +109,47 @@ describe('paying with M-Pesa through Daraja', () => {
       payment_error: MPESA_RESULTS[1032].message,
       receipt_number: null,
     });
+  });
+
+  it('never settles on a paid callback for another amount: no tickets, no receipt kept, the hold released, the money refunded', async () => {
+    const { event, type } = await kesEvent(10, 2333);
+    const res = await book(t.app, {
+      event_id: event.id,
+      tickets: [{ id: type.id, qty: 2 }],
+      payment_method: 'mpesa',
+      details: guest(),
+      phone: '0712 345 678',
+    });
+    expect(res.json().data).toMatchObject({ price: 4666, currency: 'KES' });
+    const { client_secret: secret, booking_reference: reference } = res.json().data;
+    const push = [...fake.pushes.values()].at(-1)!;
+    expect(push.amount).toBe(4666);
+    fake.complete(push.id, 0);
+    // Daraja says the prompt was paid, but for KES 1: its receipt proves nothing of KES 4,666.
+    const callback = fake.callbackFor(push.id, 0, 'SKL1ONEKES');
+    const items = (callback.Body.stkCallback as { CallbackMetadata: { Item: { Name: string; Value: unknown }[] } })
+      .CallbackMetadata.Item;
+    items.find((i) => i.Name === 'Amount')!.Value = 1;
+    await postCallback(callback);
+    await runJobs(); // the settlement, which queues the refund
+    await runJobs(); // the refund
+
+    const booking = await bookingOf(reference);
+    expect(booking).toMatchObject({ status: BOOKING_STATUS.failed, paidAt: null });
+    expect(await stockOf(db(), type.id)).toMatchObject({ held: 0, sold: 0 });
+    expect(await db().select().from(eTickets).where(eq(eTickets.bookingId, booking.id))).toEqual([]);
+    const [payment] = await db().select().from(payments).where(eq(payments.clientSecret, secret));
+    expect(payment).toMatchObject({ receiptNumber: null, receivedMinor: 100, receivedCurrency: 'KES' });
+    const view = await retrieve(t.app, secret, res.headers.auth as string);
+    expect(view.json().data).toMatchObject({
+      status: BOOKING_STATUS.failed,
+      receipt_number: null,
+      payment_error:
+        "Received KES 1, not this booking's total of KES 4,666. It was not accepted, and the money is being refunded.",
+    });
+    // Tikiti cannot reverse M-Pesa payments: the refund's failure waits for the organiser.
+    expect(booking.refundRequestedAt).not.toBeNull();
+    expect(booking.refundError).toBe('M-Pesa payments are reversed from the M-Pesa business portal, not by Tikiti');
   });
 
   it('settles nothing on a success callback while the query still says processing', async () => {
@@ -234,7 +275,13 @@ describe('paying with M-Pesa through Daraja', () => {
     });
     expect(usd.statusCode).toBe(400);
     expect(usd.json().status_description).toContain('Kenyan shillings only');
+    expect(usd.json().data.errors).toEqual([
+      { path: 'payment_method', message: 'M-Pesa takes Kenyan shillings only; pay for this event by card' },
+    ]);
+    // Refused before anything is written: no booking row (so no payment), no hold, no token.
+    expect(await db().select().from(bookings).where(eq(bookings.eventId, event.id))).toEqual([]);
     expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ held: 0 });
+    expect(usd.headers.auth).toBeUndefined();
 
     const { event: kes, type } = await kesEvent();
     for (const phone of ['0812 345 678', '+44 20 7946 0958', '07123']) {

@@ -1,7 +1,7 @@
-import { DEFAULT_CURRENCY, formatAmount, formatDateRange, isCurrency, toMajor } from '@tikiti/contract';
+import { formatAmount, formatDateRange, parseCurrency, toMajor } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { bookingConfirmationMail, registerAttachmentSource, type MailToSend } from '../mail/index.js';
+import { bookingConfirmationMail, type AttachmentResolver, type MailToSend } from '../mail/index.js';
 import { bookingPdf } from './booking-files.js';
 import { findBookingLines, findTicketBooking } from './etickets.repo.js';
 import { ticketUrlSigner } from './ticket-urls.js';
@@ -9,11 +9,18 @@ import { ticketUrlSigner } from './ticket-urls.js';
 /** The attachment source of a booking's PDF: `booking-pdf:<reference>`, rebuilt when the mail is sent. */
 const BOOKING_PDF = 'booking-pdf';
 
-registerAttachmentSource(BOOKING_PDF, async (ctx, reference) => {
-  const pdf = await bookingPdf(ctx, reference);
-  if (!pdf) throw new Error(`booking ${reference} has no e-tickets to attach`);
-  return pdf;
-});
+/**
+ * How the mail feature rebuilds a confirmation's PDF when it sends, without importing e-tickets:
+ * handed to it at start-up by features/wiring.ts.
+ */
+export const bookingPdfSource: { kind: string; resolve: AttachmentResolver } = {
+  kind: BOOKING_PDF,
+  async resolve(ctx, reference) {
+    const pdf = await bookingPdf(ctx, reference);
+    if (!pdf) throw new Error(`booking ${reference} has no e-tickets to attach`);
+    return pdf;
+  },
+};
 
 /**
  * The confirmation of a paid booking (docs/product.md#e-tickets-and-signed-codes): the order,
@@ -27,7 +34,7 @@ export async function ticketsConfirmationMail(ctx: AppContext, bookingId: number
   if (!booking) throw new Error(`booking ${bookingId} has no e-tickets to mail`);
   const lines = await findBookingLines(db, [bookingId]);
   const sign = await ticketUrlSigner(ctx, 'mail', { tx });
-  const currency = isCurrency(booking.currency) ? booking.currency : DEFAULT_CURRENCY;
+  const currency = parseCurrency(booking.currency);
   const money = (minor: number) => formatAmount(toMajor(minor, currency), currency);
   const filename = `tikiti-${booking.reference}.pdf`;
   return {

@@ -1,5 +1,5 @@
 import { signTicketCode, ticketReference } from '@tikiti/ticket-codes';
-import { BOOKING_STATUS, DEFAULT_CURRENCY, isCurrency, slugify, toMajor, type ETicket } from '@tikiti/contract';
+import { BOOKING_STATUS, parseCurrency, slugify, toMajor, type ETicket } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { notFound, tooManyRequests } from '../../http/errors.js';
@@ -120,7 +120,7 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
   const upcoming = rows.filter((b) => !ended(b));
   const past = rows.filter(ended).reverse();
   return [...upcoming, ...past].map((b) => {
-    const currency = isCurrency(b.currency) ? b.currency : DEFAULT_CURRENCY;
+    const currency = parseCurrency(b.currency);
     const revoked = b.status !== BOOKING_STATUS.paid;
     return {
       code_link: sign(`qr:${b.reference}`),

@@ -8,9 +8,8 @@ import {
   type ListOwnEventsQuery,
   type NewEventDefaults,
   NEW_EVENT_CURRENCY,
-  DEFAULT_CURRENCY,
-  isCurrency,
   isWholeUnitCurrency,
+  parseCurrency,
   toMajor,
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
@@ -166,7 +165,7 @@ export async function listOwnEvents(
 /** GET v1/client/event/defaults: a new event starts in the currency of the organisation's newest one, else KES. */
 export async function newEventDefaults(db: Db, organisationId: number): Promise<NewEventDefaults> {
   const last = await newestEventCurrency(db, organisationId);
-  return { currency: last && isCurrency(last) ? last : NEW_EVENT_CURRENCY };
+  return { currency: last ? parseCurrency(last) : NEW_EVENT_CURRENCY };
 }
 
 /** GET v1/client/summary: the dashboard's figures, computed from paid bookings. */
@@ -175,12 +174,17 @@ export async function dashboardSummary(db: Db, organisationId: number, now = new
     summariseOrganisation(db, organisationId, now),
     paidBookingsByCurrency(db, organisationId),
   ]);
-  // Amounts in different currencies never add up: the figure is in the currency most sold in.
-  const main = sales[0];
-  const currency = main && isCurrency(main.currency) ? main.currency : DEFAULT_CURRENCY;
+  // Amounts in different currencies never add up: one figure per currency, the spec's single
+  // figure being the currency most sold in (before any sale, a new event's currency at zero).
+  const byCurrency = sales.map((s) => {
+    const currency = parseCurrency(s.currency);
+    return { currency, net_sales: toMajor(s.minor, currency) };
+  });
+  const main = byCurrency[0] ?? { currency: NEW_EVENT_CURRENCY, net_sales: 0 };
   return {
-    currency,
-    net_sales: toMajor(main?.minor ?? 0, currency),
+    currency: main.currency,
+    net_sales: main.net_sales,
+    net_sales_by_currency: byCurrency,
     events: figures.events,
     tickets_sold: figures.ticketsSold,
     upcoming_events: figures.upcoming,

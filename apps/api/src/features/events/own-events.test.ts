@@ -211,7 +211,14 @@ describe('GET v1/client/summary', () => {
     expect(empty.json()).toEqual({
       status: 200,
       status_description: 'OK',
-      data: { currency: 'USD', net_sales: 0, events: 0, tickets_sold: 0, upcoming_events: 0 },
+      data: {
+        currency: 'KES',
+        net_sales: 0,
+        net_sales_by_currency: [],
+        events: 0,
+        tickets_sold: 0,
+        upcoming_events: 0,
+      },
     });
 
     const future = await createEvent(t.database.db, {
@@ -263,13 +270,14 @@ describe('GET v1/client/summary', () => {
     expect(res.json().data).toEqual({
       currency: 'USD',
       net_sales: 163.45,
+      net_sales_by_currency: [{ currency: 'USD', net_sales: 163.45 }],
       events: 3,
       tickets_sold: 19,
       upcoming_events: 1,
     });
   });
 
-  it('never adds shillings to dollars: the figure is in the currency most sold in', async () => {
+  it('never adds shillings to dollars: one figure per currency, the first the currency most sold in', async () => {
     const org = await createOrganiser(t.database.db);
     const buyer = await createBuyer(t.database.db);
     const base = { organisationId: org.organisationId, categoryId };
@@ -281,11 +289,25 @@ describe('GET v1/client/summary', () => {
     });
     const paid = (eventId: number, totalMinor: number, currency: 'USD' | 'KES') =>
       insertBooking(t.database.db, { eventId, accountId: buyer.accountId, status: 2, totalMinor, currency });
-    await paid(usd.event.id, 1000, 'USD');
-    await paid(kes.event.id, 250_000, 'KES');
+    await paid(usd.event.id, 1999, 'USD');
+    const usdOnly = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: org.token } });
+    expect(usdOnly.json().data).toMatchObject({
+      currency: 'USD',
+      net_sales: 19.99,
+      net_sales_by_currency: [{ currency: 'USD', net_sales: 19.99 }],
+    });
+    // After a shilling sale the dollars are still there, and the shillings beside them.
+    await paid(kes.event.id, 233_300, 'KES');
     await paid(kes.event.id, 500_000, 'KES');
     const res = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: org.token } });
-    expect(res.json().data).toMatchObject({ currency: 'KES', net_sales: 7500 });
+    expect(res.json().data).toMatchObject({
+      currency: 'KES',
+      net_sales: 7333,
+      net_sales_by_currency: [
+        { currency: 'KES', net_sales: 7333 },
+        { currency: 'USD', net_sales: 19.99 },
+      ],
+    });
   });
 });
 

@@ -1,8 +1,7 @@
 import {
-  DEFAULT_CURRENCY,
   EVENT_STATUS,
-  isCurrency,
   isWholeUnitCurrency,
+  parseCurrency,
   toMinor,
   LIMITS,
   TICKET_STATUS,
@@ -22,7 +21,7 @@ type TicketFields = RegisterTicketsBody[number];
 
 const columnsOf = (t: TicketFields, currency: string) => ({
   name: t.name,
-  priceMinor: toMinor(t.price_per_ticket, isCurrency(currency) ? currency : DEFAULT_CURRENCY),
+  priceMinor: toMinor(t.price_per_ticket, parseCurrency(currency)),
   noOfPersons: t.no_of_persons,
   maxTickets: t.max_tickets,
 });

@@ -242,22 +242,21 @@ describe('ticket type rules', () => {
   });
 
   it('changing a price leaves existing orders at the price they paid', async () => {
-    const { event, tickets } = await newEvent([{ name: 'Regular', price: 50, max: 100, sold: 2 }]);
+    const { event, tickets } = await newEvent([{ name: 'Regular', price: 33.33, max: 100, sold: 2 }]);
     const buyer = await createBuyer(t.database.db);
     const booking = await insertBooking(t.database.db, {
       eventId: event.id,
       accountId: buyer.accountId,
       status: 2,
-      totalMinor: 10000,
-      lines: [{ ticketTypeId: tickets[0]!.id, name: 'Regular', unitPriceMinor: 5000, quantity: 2 }],
+      lines: [{ ticketTypeId: tickets[0]!.id, name: 'Regular', unitPriceMinor: 3333, quantity: 2 }],
     });
     const res = await post(`/v1/event/${event.id}/ticket/update`, [
-      row(tickets[0]!.id, { name: 'Regular+', price_per_ticket: 80 }),
+      row(tickets[0]!.id, { name: 'Regular+', price_per_ticket: 19.99 }),
     ]);
     expect(res.statusCode).toBe(200);
     const [line] = await t.database.db.select().from(bookingLines).where(eq(bookingLines.bookingId, booking.id));
-    expect(line).toMatchObject({ name: 'Regular', unitPriceMinor: 5000, quantity: 2 });
-    expect((await rowsOf(event.id))[0]).toMatchObject({ priceMinor: 8000, sold: 2 });
+    expect(line).toMatchObject({ name: 'Regular', unitPriceMinor: 3333, quantity: 2 });
+    expect((await rowsOf(event.id))[0]).toMatchObject({ priceMinor: 1999, sold: 2 });
   });
 
   it('a booking holding tickets while the organiser lowers capacity makes the update wait, then refuses it', async () => {

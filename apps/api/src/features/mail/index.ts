@@ -6,7 +6,7 @@
  */
 export { drainMailOutbox, enqueueMail, sendMailJob, type MailAttachment, type MailToSend } from './mail.service.js';
 export { mailRoutes } from './mail.routes.js';
-export { registerAttachmentSource } from './attachment-sources.js';
+export { registerAttachmentSource, type AttachmentResolver } from './attachment-sources.js';
 export {
   bookingConfirmationMail,
   bookingRefundedMail,
@@ -14,6 +14,7 @@ export {
   type BookingConfirmation,
   contactCopyMail,
   lateBookingRefundMail,
+  paymentNotAcceptedMail,
   type BookingSummary,
   escapeHtml,
   recoveryCodeMail,

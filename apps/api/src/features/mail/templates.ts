@@ -228,6 +228,25 @@ export function lateBookingRefundMail(b: BookingSummary): MailContent {
   };
 }
 
+/**
+ * Sent when a payment was for another amount (or currency) than the booking's total: it is not
+ * accepted, no tickets are issued, and it goes back (docs/decisions/0024-payment-amount-checked.md).
+ */
+export function paymentNotAcceptedMail(b: BookingSummary & { received: string }): MailContent {
+  const subject = `Your payment for ${b.eventTitle} could not be accepted (${b.reference})`.slice(0, 200);
+  const lines = [
+    greeting(b.firstName),
+    `We received ${b.received} for your booking ${b.reference} for ${b.eventTitle}, but its total is ${b.total}, so we could not accept it as payment and no tickets were issued.`,
+    `We are giving the ${b.received} back to the card or M-Pesa account it came from. Card refunds usually reach your account within 5 to 10 working days.`,
+    'We are sorry. If tickets are still on sale, you are welcome to book again.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(subject, lines.map(paragraph).join('')),
+  };
+}
+
 /** What the refund mail says of a booking whose money went back (an organiser's refund, or its event cancelled). */
 export interface RefundNotice {
   firstName: string;

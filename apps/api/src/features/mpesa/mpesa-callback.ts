@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { toMinor } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import {
   findPaymentByIntent,
   INTENT_CHANGED_JOB,
-  setPaymentReceipt,
+  setPaymentCallback,
   type IntentChangedJob,
 } from '../payments/index.js';
 
@@ -32,8 +33,10 @@ export type StkCallback = z.infer<typeof stkCallbackSchema>;
  * POST v1/payments/mpesa/callback (docs/security.md#m-pesa): news that a prompt was answered.
  * It is never believed on its own: it only queues `payments.intent-changed`, whose handler
  * asks Daraja's STK query and settles by that answer, so a forged "paid" callback settles
- * nothing. What the query cannot tell, the receipt number, is kept from a callback that says
- * paid for the payment's exact amount, and shown only once the booking is paid.
+ * nothing. What the query cannot tell is kept from a callback that says paid: the amount paid
+ * (settlement refuses a booking whose total it is not, docs/decisions/0024-payment-amount-checked.md),
+ * and the receipt number, only when that amount is the payment's exact amount, shown only once
+ * the booking is paid.
  * Duplicates queue one job (the dedupe key is the prompt and its result).
  */
 export async function receiveStkCallback(ctx: AppContext, body: StkCallback): Promise<boolean> {
@@ -43,9 +46,16 @@ export async function receiveStkCallback(ctx: AppContext, body: StkCallback): Pr
   if (cb.ResultCode === 0) {
     const item = (name: string) => cb.CallbackMetadata?.Item.find((i) => i.Name === name)?.Value;
     const receipt = String(item('MpesaReceiptNumber') ?? '');
-    const amount = Number(item('Amount'));
-    if (/^[A-Z0-9]{8,12}$/.test(receipt) && Math.round(amount * 100) === payment.amountMinor) {
-      await setPaymentReceipt(ctx.db, payment.id, receipt);
+    const paid = item('Amount');
+    const amount = paid === undefined || paid === '' ? NaN : Number(paid);
+    if (Number.isFinite(amount) && amount >= 0) {
+      const receivedMinor = toMinor(amount, 'KES');
+      const sameAmount = receivedMinor === payment.amountMinor;
+      await setPaymentCallback(ctx.db, payment.id, {
+        receivedMinor,
+        receivedCurrency: 'KES',
+        receiptNumber: sameAmount && /^[A-Z0-9]{8,12}$/.test(receipt) ? receipt : null,
+      });
     }
   }
   await enqueueJob<IntentChangedJob>(

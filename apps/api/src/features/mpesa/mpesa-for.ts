@@ -23,7 +23,7 @@ function mpesaOf(ctx: AppContext): Mpesa {
   let m = made.get(ctx.db);
   if (!m) {
     if (ctx.config.mpesa) {
-      m = { provider: mpesaProvider(darajaClient(ctx.config.mpesa)), simulator: null };
+      m = { provider: mpesaProvider(darajaClient(ctx.config.mpesa), ctx.db), simulator: null };
     } else {
       const simulator = darajaSimulator({ ...SIMULATOR, businessName: 'Tikiti' });
       const config: DarajaConfig = {
@@ -31,7 +31,7 @@ function mpesaOf(ctx: AppContext): Mpesa {
         baseUrl: 'http://daraja-simulator.invalid',
         callbackUrl: `${ctx.config.publicUrl}/v1/payments/mpesa/callback`,
       };
-      m = { provider: mpesaProvider(darajaClient(config, { fetch: simulator.fetch })), simulator };
+      m = { provider: mpesaProvider(darajaClient(config, { fetch: simulator.fetch }), ctx.db), simulator };
     }
     made.set(ctx.db, m);
   }

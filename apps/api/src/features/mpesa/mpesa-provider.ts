@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mpesaResultMessage } from '@tikiti/contract';
+import { isWholeMajor, mpesaResultMessage, toMajor } from '@tikiti/contract';
 import { badRequest, invalidField, serviceUnavailable } from '../../http/errors.js';
-import type { CreateIntentInput, Intent, PaymentProvider } from '../payments/index.js';
+import type { Db } from '../../db/client.js';
+import { findPaymentByIntent, type CreateIntentInput, type Intent, type PaymentProvider } from '../payments/index.js';
 import { DarajaError, type DarajaClient } from './daraja-client.js';
 
 /** What an M-Pesa payment is called on statements and the phone's prompt (13 characters at most). */
@@ -13,12 +14,13 @@ const DESCRIPTION = 'Tikiti ticket';
  * one. Its state is always read with the STK query, never taken from a callback: processing
  * while the buyer has the prompt, succeeded on ResultCode 0, and on any other ResultCode
  * `requires_payment_method` with the buyer's reason (cancelled, timed out, low balance, wrong PIN).
+ * The query does not say how much was paid: the amount received is the result callback's
+ * `Amount` when one came, else what the prompt asked (M-Pesa takes exactly that).
  */
-export function mpesaProvider(client: DarajaClient): PaymentProvider {
+export function mpesaProvider(client: DarajaClient, db: Db): PaymentProvider {
   return {
     name: 'mpesa',
     publishableKey: null,
-    createsIntentsLocally: false,
 
     async createIntent(input: CreateIntentInput): Promise<Intent> {
       if (input.currency !== 'KES') {
@@ -29,11 +31,11 @@ export function mpesaProvider(client: DarajaClient): PaymentProvider {
         );
       }
       if (!input.phone) throw invalidField('phone', 'Enter the M-Pesa number to send the prompt to');
-      if (input.amountMinor % 100 !== 0) throw badRequest('M-Pesa takes whole shillings only');
+      if (!isWholeMajor(input.amountMinor, 'KES')) throw badRequest('M-Pesa takes whole shillings only');
       let accepted;
       try {
         accepted = await client.stkPush({
-          amount: input.amountMinor / 100,
+          amount: toMajor(input.amountMinor, 'KES'),
           phone: input.phone,
           accountReference: input.reference,
           description: DESCRIPTION,
@@ -51,6 +53,7 @@ export function mpesaProvider(client: DarajaClient): PaymentProvider {
         status: 'processing',
         amountMinor: input.amountMinor,
         currency: input.currency,
+        amountReceivedMinor: 0,
         lastError: null,
         phone: input.phone,
       };
@@ -66,9 +69,19 @@ export function mpesaProvider(client: DarajaClient): PaymentProvider {
           throw serviceUnavailable('M-Pesa did not answer just now, please check again', 'payment.unavailable');
         throw err;
       }
-      const base = { id: intentId, clientSecret: '', amountMinor: 0, currency: 'KES' };
+      const base = { id: intentId, clientSecret: '', amountMinor: 0, currency: 'KES', amountReceivedMinor: 0 };
       if (result.state === 'processing') return { ...base, status: 'processing', lastError: null };
-      if (result.resultCode === 0) return { ...base, status: 'succeeded', lastError: null };
+      if (result.resultCode === 0) {
+        const row = await findPaymentByIntent(db, 'mpesa', intentId);
+        return {
+          ...base,
+          amountMinor: row?.amountMinor ?? 0,
+          currency: row?.receivedCurrency ?? row?.currency ?? 'KES',
+          amountReceivedMinor: row?.receivedMinor ?? row?.amountMinor ?? 0,
+          status: 'succeeded',
+          lastError: null,
+        };
+      }
       return { ...base, status: 'requires_payment_method', lastError: mpesaResultMessage(result.resultCode) };
     },
 

@@ -142,11 +142,11 @@ describe('killing the API while it cancels an event', () => {
       await waitFor('every refund job to finish', async () => {
         const [row] = await queryRows<{ n: number }>(
           db,
-          sql`SELECT count(*)::int AS n FROM jobs WHERE kind IN ('orders.refund', 'orders.cancel-event') AND state <> 'done'`,
+          sql`SELECT count(*)::int AS n FROM jobs WHERE kind IN ('checkout.refund', 'orders.cancel-event') AND state <> 'done'`,
         );
         const [made] = await queryRows<{ n: number }>(
           db,
-          sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'orders.refund'`,
+          sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'checkout.refund'`,
         );
         return row!.n === 0 && made!.n === N;
       });

@@ -7,5 +7,5 @@
  */
 export { ordersRoutes } from './orders.routes.js';
 export { ordersJobs } from './orders.jobs.js';
-export { CANCEL_EVENT_JOB, REFUND_JOB, type RefundJob } from './orders.service.js';
+export { CANCEL_EVENT_JOB } from './orders.service.js';
 export { admissionRefusal, type AdmissionRefusal } from './revoked.js';

@@ -7,7 +7,11 @@ import { createCategory, createEvent, createOrganiser } from '../../test-support
 import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
-import { ordersJobs } from './orders.jobs.js';
+import { jobHandlers } from '../../background.js';
+import { REFUND_JOB } from '../checkout/index.js';
+import { CANCEL_EVENT_JOB } from './index.js';
+/** Orders' jobs and checkout's refund job, which orders queues. */
+const refundAndCancelJobs = jobHandlers.filter((h) => h.kind === REFUND_JOB || h.kind === CANCEL_EVENT_JOB);
 
 /** Refunds and cancellation under many concurrent clicks, on a real PostgreSQL server. */
 let t: TestApp;
@@ -31,7 +35,7 @@ async function paid(eventId: number, ticketId: number, qty: number) {
 }
 
 const refundJobsOf = async (bookingId: number) =>
-  (await db().select().from(jobs).where(eq(jobs.kind, 'orders.refund'))).filter(
+  (await db().select().from(jobs).where(eq(jobs.kind, REFUND_JOB))).filter(
     (j) => (j.payload as { bookingId: number }).bookingId === bookingId,
   );
 
@@ -55,7 +59,7 @@ describe('concurrent refunds and cancellations', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(202));
     expect(await stockOf(db(), tickets[0]!.id)).toMatchObject({ sold: 0, held: 0 });
     expect(await refundJobsOf(booking.id)).toHaveLength(1);
-    await runDueJobs({ config: t.config, db: db() }, ordersJobs);
+    await runDueJobs({ config: t.config, db: db() }, refundAndCancelJobs);
     const [row] = await queryRows<{ n: number }>(
       db(),
       sql`SELECT count(*)::int AS n FROM payments WHERE booking_id = ${booking.id} AND refunded_at IS NOT NULL`,
@@ -92,10 +96,10 @@ describe('concurrent refunds and cancellations', () => {
     expect(r.map((a) => a.statusCode)).toEqual(Array(8).fill(202));
     // The cancel job and the refunds' jobs, run by two workers side by side.
     await Promise.all([
-      runDueJobs({ config: t.config, db: db() }, ordersJobs),
-      runDueJobs({ config: t.config, db: db() }, ordersJobs),
+      runDueJobs({ config: t.config, db: db() }, refundAndCancelJobs),
+      runDueJobs({ config: t.config, db: db() }, refundAndCancelJobs),
     ]);
-    await runDueJobs({ config: t.config, db: db() }, ordersJobs);
+    await runDueJobs({ config: t.config, db: db() }, refundAndCancelJobs);
     expect(
       (await db().select().from(jobs).where(eq(jobs.kind, 'orders.cancel-event'))).filter(
         (j) => (j.payload as { eventId: number }).eventId === event.id,

@@ -4,10 +4,9 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 
 /**
  * Orders reads an event's bookings, lines, payments, e-tickets and check-ins for its organiser
- * (read only: the reports), and writes two things of its own: a booking's refund request and
- * its last refund error (`bookings.refund_requested_at`, `refund_error`), and an event's
- * cancellation (`events.status` 3, `cancelled_at`). Stock and booking status change through
- * checkout's exports (docs/decisions/0010-refunds-and-cancellation.md).
+ * (read only: the reports), and writes one thing of its own: an event's cancellation
+ * (`events.status` 3, `cancelled_at`). Stock, booking status and refund requests change
+ * through checkout's exports (docs/decisions/0010-refunds-and-cancellation.md).
  */
 
 export interface OwnEventRow {
@@ -78,6 +77,8 @@ export interface OrderRow {
   refund_error: string | null;
   refunded_at: Date | string | null;
   receipt_number: string | null;
+  /** The newest payment that took another amount or currency than the booking's total, if any. */
+  mismatch: { minor: number; currency: string } | null;
 }
 
 /** Which bookings: by search text, by one status, by a set of statuses (a list's kind), or one booking. */
@@ -118,7 +119,11 @@ const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.t
   coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS persons,
   (SELECT p.refunded_at FROM payments p WHERE p.booking_id = b.id ORDER BY p.id DESC LIMIT 1) AS refunded_at,
   (SELECT p.receipt_number FROM payments p WHERE p.booking_id = b.id AND p.receipt_number IS NOT NULL
-    ORDER BY p.id DESC LIMIT 1) AS receipt_number`;
+    ORDER BY p.id DESC LIMIT 1) AS receipt_number,
+  (SELECT json_build_object('minor', p.received_minor, 'currency', p.received_currency) FROM payments p
+    WHERE p.booking_id = b.id AND p.received_minor IS NOT NULL
+      AND (p.received_minor <> b.total_minor OR p.received_currency <> b.currency)
+    ORDER BY p.id DESC LIMIT 1) AS mismatch`;
 
 /** The event's bookings, newest first; `limit` null gives every match (the CSV). */
 export async function listOrders(
@@ -146,6 +151,8 @@ export interface AttendeeRow {
   admits: number;
   booking_id: number;
   booking_reference: string;
+  ticket_number: number;
+  tickets_in_booking: number;
   revoked: boolean;
   checked_in_at: Date | string | null;
   device_id: string | null;
@@ -171,8 +178,13 @@ export async function listAttendees(
   const [rows, [count]] = await Promise.all([
     queryRows<AttendeeRow>(
       db,
+      // A ticket's number counts its booking's tickets in the order its PDF prints them (line, then place).
       sql`SELECT t.id, t.holder_name, b.email, l.name AS ticket_type, t.admits, b.id AS booking_id,
-                 b.reference AS booking_reference, (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
+                 b.reference AS booking_reference,
+                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id
+                    AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq))::int AS ticket_number,
+                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id)::int AS tickets_in_booking,
+                 (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
             FROM ${from} WHERE ${where} ORDER BY lower(t.holder_name), t.id${page}`,
     ),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
@@ -213,16 +225,18 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
            WHERE event_id = ${eventId} ORDER BY status, id`,
     ),
     // A refunded booking (5) always had its money taken: by an organiser's refund of a paid
-    // booking, or a payment that came after its hold and was given back.
+    // booking, or a payment that came after its hold and was given back. Bookings refunded count
+    // those and any whose payment is being given back (a payment of the wrong amount).
     queryRows<SalesFigures['money']>(
       db,
       sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::int AS gross_minor,
                  coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::int AS refunded_minor,
                  (count(*) FILTER (WHERE b.status = ${paid}))::int AS bookings_paid,
-                 (count(*) FILTER (WHERE b.status = ${refunded}))::int AS bookings_refunded,
-                 (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NULL AND NOT EXISTS (
+                 (count(*) FILTER (WHERE b.status = ${refunded} OR b.refund_requested_at IS NOT NULL))::int AS bookings_refunded,
+                 (count(*) FILTER (WHERE (b.status = ${refunded} OR b.refund_requested_at IS NOT NULL)
+                    AND b.refund_error IS NULL AND NOT EXISTS (
                     SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.refunded_at IS NOT NULL)))::int AS refunds_pending,
-                 (count(*) FILTER (WHERE b.status = ${refunded} AND b.refund_error IS NOT NULL))::int AS refunds_failed
+                 (count(*) FILTER (WHERE b.refund_error IS NOT NULL))::int AS refunds_failed
             FROM bookings b WHERE b.event_id = ${eventId}`,
     ),
     // Sold from the paid bookings' lines (what the ticket counters count), checked in from the
@@ -249,26 +263,6 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
     ),
   ]);
   return { ticketTypes, money: money!, tickets: tickets!, days };
-}
-
-/** A paid booking refunded at once: status 5, the refund asked for now, any old error forgotten. */
-export async function markRefundRequested(tx: Tx, bookingId: number, at: Date) {
-  await tx.execute(
-    sql`UPDATE bookings SET status = ${BOOKING_STATUS.refunded}, refund_requested_at = ${at.toISOString()}::timestamptz,
-               refund_error = NULL, updated_at = now()
-         WHERE id = ${bookingId}`,
-  );
-}
-
-/** The provider refused (or could not be reached): the organiser sees why and may retry. */
-export async function recordRefundError(db: Db | Tx, bookingId: number, message: string) {
-  await db.execute(
-    sql`UPDATE bookings SET refund_error = ${message.slice(0, 500)}, updated_at = now() WHERE id = ${bookingId}`,
-  );
-}
-
-export async function clearRefundError(tx: Tx, bookingId: number) {
-  await tx.execute(sql`UPDATE bookings SET refund_error = NULL, updated_at = now() WHERE id = ${bookingId}`);
 }
 
 /** The event leaves the public lists: status 3, cancelled now. */
@@ -300,12 +294,4 @@ export async function countBookingsToRefund(db: Db | Tx, eventId: number, cancel
               OR (status = ${BOOKING_STATUS.refunded} AND refund_requested_at >= ${cancelledAt.toISOString()}::timestamptz))`,
   );
   return row?.n ?? 0;
-}
-
-export async function eventTitleOf(db: Db | Tx, eventId: number): Promise<{ title: string; cancelled: boolean }> {
-  const [row] = await queryRows<{ title: string; status: number }>(
-    db,
-    sql`SELECT title, status FROM events WHERE id = ${eventId}`,
-  );
-  return { title: row?.title ?? 'your event', cancelled: row?.status === EVENT_STATUS.cancelled };
 }

@@ -1,16 +1,14 @@
 import {
   BOOKING_STATUS,
-  DEFAULT_CURRENCY,
   EVENT_STATUS,
   TICKET_STATUS,
-  isCurrency,
   ORDER_KIND_STATUSES,
+  parseCurrency,
   toMajor,
   toNairobiLocal,
   type Attendee,
   type CancelEventBody,
   type CancelledEvent,
-  type Currency,
   type ListAttendeesQuery,
   type ListOrdersQuery,
   type Order,
@@ -22,38 +20,35 @@ import type { Db, Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
-import { lockBooking, releaseHeld, releaseSold, setBookingStatus, type BookingRow } from '../checkout/index.js';
-import { revokeBookingTickets } from '../etickets/index.js';
-import { toCsv, type Cell } from './csv.js';
 import {
-  clearRefundError,
+  lockBooking,
+  releaseHeld,
+  receivedMismatch,
+  releaseSold,
+  requestRefund,
+  setBookingStatus,
+  type BookingRow,
+  type RefundJob,
+} from '../checkout/index.js';
+import { revokeBookingTickets } from '../etickets/index.js';
+import { phoneCell, toCsv, type Cell } from './csv.js';
+import {
   countBookingsToRefund,
   findOwnBookingEvent,
   findOwnEvent,
   listAttendees,
   listOrders,
   markEventCancelled,
-  markRefundRequested,
   openBookingIds,
   salesFigures,
   type AttendeeRow,
   type OrderRow,
 } from './orders.repo.js';
 
-/** The job that gives one refunded booking's money back and mails its buyer (payload: RefundJob). */
-export const REFUND_JOB = 'orders.refund';
 /** The job that refunds every paid booking of a cancelled event and releases its holds. */
 export const CANCEL_EVENT_JOB = 'orders.cancel-event';
 
-export interface RefundJob {
-  bookingId: number;
-  /** Set when the refund comes from the event's cancellation. */
-  eventCancelled?: boolean;
-  reason?: string | null;
-}
-
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-const currencyOf = (c: string): Currency => (isCurrency(c) ? c : DEFAULT_CURRENCY);
 
 function refundStateOf(
   r: Pick<OrderRow, 'status' | 'refund_error' | 'refund_requested_at' | 'refunded_at'>,
@@ -65,7 +60,7 @@ function refundStateOf(
 }
 
 function orderOf(r: OrderRow): Order {
-  const currency = currencyOf(r.currency);
+  const currency = parseCurrency(r.currency);
   return {
     id: r.id,
     reference: r.reference,
@@ -85,6 +80,7 @@ function orderOf(r: OrderRow): Order {
     refund_requested_at: iso(r.refund_requested_at),
     refund_error: r.refund_error,
     receipt_number: r.receipt_number,
+    payment_mismatch: r.mismatch && receivedMismatch({ totalMinor: r.total_minor, currency: r.currency }, r.mismatch),
   };
 }
 
@@ -97,6 +93,8 @@ function attendeeOf(r: AttendeeRow): Attendee {
     admits: r.admits,
     booking_id: r.booking_id,
     booking_reference: r.booking_reference,
+    ticket_number: r.ticket_number,
+    tickets_in_booking: r.tickets_in_booking,
     revoked: r.revoked,
     checked_in_at: iso(r.checked_in_at),
     checked_in_device: r.device_id,
@@ -190,6 +188,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     'Status',
     'Refund',
     'Refund error',
+    'Payment mismatch',
     'Booked at (Nairobi)',
     'Paid at (Nairobi)',
   ];
@@ -198,7 +197,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     .map((o) => [
       o.reference,
       o.full_name,
-      o.msisdn,
+      phoneCell(o.msisdn),
       o.email_address,
       o.tickets,
       o.persons,
@@ -209,6 +208,7 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
       STATUS_WORDS[o.status] ?? String(o.status),
       REFUND_WORDS[o.refund_state],
       o.refund_error,
+      o.payment_mismatch,
       sheetTime(o.created_at),
       sheetTime(o.paid_at),
     ]);
@@ -236,27 +236,26 @@ export async function eventAttendeesCsv(db: Db, organisationId: number, eventId:
     'Checked in at (Nairobi)',
     'Device',
   ];
-  const body: Cell[][] = rows
-    .map(attendeeOf)
-    .map((a) => [
-      a.id,
-      a.holder_name,
-      a.email_address,
-      a.ticket_type,
-      a.admits,
-      a.booking_reference,
-      a.revoked ? 'No (refunded)' : 'Yes',
-      a.checked_in_at ? 'Yes' : 'No',
-      sheetTime(a.checked_in_at),
-      a.checked_in_device,
-    ]);
+  const body: Cell[][] = rows.map(attendeeOf).map((a) => [
+    // As the ticket's PDF page says it, beside its booking reference: "2 of 3".
+    `${a.ticket_number} of ${a.tickets_in_booking}`,
+    a.holder_name,
+    a.email_address,
+    a.ticket_type,
+    a.admits,
+    a.booking_reference,
+    a.revoked ? 'No (refunded)' : 'Yes',
+    a.checked_in_at ? 'Yes' : 'No',
+    sheetTime(a.checked_in_at),
+    a.checked_in_device,
+  ]);
   return { fileName: fileNameOf(event.title, 'attendees'), csv: toCsv(headers, body) };
 }
 
 /** GET v1/client/event/{id}/sales. */
 export async function eventSales(db: Db, organisationId: number, eventId: number): Promise<SalesSummary> {
   const event = await requireOwnEvent(db, organisationId, eventId);
-  const currency = currencyOf(event.currency);
+  const currency = parseCurrency(event.currency);
   const major = (minor: number) => toMajor(minor, currency);
   const f = await salesFigures(db, eventId);
   return {
@@ -299,14 +298,10 @@ async function orderById(db: Db, eventId: number, bookingId: number): Promise<Or
   return orderOf(rows[0]!);
 }
 
-/** The idempotency key of one refund request: a replay of the same request never refunds twice. */
-export const refundKeyOf = (booking: Pick<BookingRow, 'reference' | 'refundRequestedAt'>) =>
-  `refund-${booking.reference}-${booking.refundRequestedAt?.getTime() ?? 0}`;
-
 /**
  * A paid booking refunded at once, in the caller's transaction (its row locked): status 5,
- * its tickets back on sale and revoked, and the job that gives the money back queued with it,
- * so the booking and its job exist together or not at all.
+ * its tickets back on sale and revoked, and checkout's refund job queued with it, so the
+ * booking and its job exist together or not at all.
  */
 async function refundLockedBooking(
   tx: Tx,
@@ -314,26 +309,18 @@ async function refundLockedBooking(
   lines: { ticketTypeId: number; quantity: number }[],
   job: Omit<RefundJob, 'bookingId'> = {},
 ) {
-  const at = new Date();
-  await markRefundRequested(tx, booking.id, at);
+  await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
   await releaseSold(tx, lines);
   await revokeBookingTickets(tx, booking.id);
-  await enqueueRefundJob(tx, { ...booking, refundRequestedAt: at }, job);
-}
-
-function enqueueRefundJob(
-  tx: Tx,
-  booking: Pick<BookingRow, 'id' | 'reference' | 'refundRequestedAt'>,
-  job: Omit<RefundJob, 'bookingId'>,
-) {
-  return enqueueJob<RefundJob>(tx, REFUND_JOB, { bookingId: booking.id, ...job }, { dedupeKey: refundKeyOf(booking) });
+  await requestRefund(tx, booking, job);
 }
 
 /**
  * POST v1/client/booking/{id}/refund: a paid booking is refunded at once (status 5, seats back
  * on sale, tickets revoked) and the money follows by the refund job. A booking whose refund
- * failed is retried (a new request, a new idempotency key); one refunded already is answered
- * as it is; one never paid is a 409. Another organisation's booking is not found.
+ * failed is retried (a new request, a new idempotency key), whatever the refund was for (the
+ * organiser's, a late payment's, a payment for the wrong amount); one refunded already is
+ * answered as it is; one never paid is a 409. Another organisation's booking is not found.
  */
 export async function refundBooking(ctx: AppContext, organisationId: number, bookingId: number): Promise<Order> {
   const event = await findOwnBookingEvent(ctx.db, organisationId, bookingId);
@@ -346,18 +333,14 @@ export async function refundBooking(ctx: AppContext, organisationId: number, boo
       await refundLockedBooking(tx, booking, lines);
       return true;
     }
-    if (booking.status === BOOKING_STATUS.refunded) {
-      if (booking.refundError !== null) {
-        // The retry: a new request time gives a new idempotency key (Stripe replays the first
-        // answer of a key, its refusal included); a charge refunded meanwhile answers "already
-        // refunded", which counts as done.
-        const at = new Date();
-        await markRefundRequested(tx, booking.id, at);
-        await clearRefundError(tx, booking.id);
-        await enqueueRefundJob(tx, { ...booking, refundRequestedAt: at }, {});
-      }
+    if (booking.refundError !== null) {
+      // The retry: a new request time gives a new idempotency key (Stripe replays the first
+      // answer of a key, its refusal included); a charge refunded meanwhile answers "already
+      // refunded", which counts as done.
+      await requestRefund(tx, booking);
       return false;
     }
+    if (booking.status === BOOKING_STATUS.refunded || booking.refundRequestedAt !== null) return false;
     throw conflict('This booking was never paid, so there is nothing to refund');
   });
   if (released) invalidatePublicCatalogue(ctx.db);

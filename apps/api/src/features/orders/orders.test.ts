@@ -8,10 +8,10 @@ import { eventFields, sendEventForm } from '../../test-support/organiser-events.
 import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
-import { ordersJobs } from './orders.jobs.js';
 import { jobHandlers } from '../../background.js';
-import { csvCell } from './csv.js';
-import { admissionRefusal } from './index.js';
+import { REFUND_JOB } from '../checkout/index.js';
+import { csvCell, phoneCell } from './csv.js';
+import { admissionRefusal, CANCEL_EVENT_JOB } from './index.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -25,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const runJobs = () => runDueJobs({ config: t.config, db: db() }, ordersJobs);
+/** Orders' jobs and checkout's refund job, which orders queues. */
+const refundAndCancelJobs = jobHandlers.filter((h) => h.kind === REFUND_JOB || h.kind === CANCEL_EVENT_JOB);
+const runJobs = () => runDueJobs({ config: t.config, db: db() }, refundAndCancelJobs);
 
 async function anEvent(title = 'Nyama Choma Festival – Nyeri') {
   return createEvent(db(), {
@@ -164,6 +166,8 @@ describe('orders and attendees of an event', () => {
           ticket_type: 'Regular',
           admits: 1,
           booking_reference: first.reference,
+          ticket_number: ticket!.seq,
+          tickets_in_booking: 2,
           revoked: false,
           checked_in_device: 'Door 1',
         },
@@ -191,11 +195,24 @@ describe('orders and attendees of an event', () => {
     expect(lines[3]).toBe('');
     expect(body.replace(/\r\n/g, '')).not.toContain('\n');
     const firstLine = lines.find((l) => l.startsWith(first.reference))!;
-    // A phone starts with +: disarmed like a formula (Excel would read +254… as a number anyway).
-    expect(firstLine).toContain(",Wanjirũ Kamau,'+254712345678,");
+    // A phone in its one E.164 form, as Excel's text (a bare +254… would be read as a number),
+    // without the guard's apostrophe: it holds nothing but + and digits.
+    expect(firstLine).toContain(',Wanjirũ Kamau,"=""+254712345678""",');
+    expect(body).not.toContain("'+254");
     expect(firstLine).toContain(',2,2,51.00,USD,Card,,Paid,');
     const evil = lines.find((l) => l.startsWith(second.reference))!;
     expect(evil).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
+    expect(evil).toContain(',"=""+254722000111""",');
+  });
+
+  it('writes every phone in the CSV in one form, whatever form a booking kept it in', async () => {
+    // A booking from before phones were kept in one form (the demo data wrote 2547…).
+    await db().update(bookings).set({ msisdn: '254722000111' }).where(eq(bookings.id, second.id));
+    const body = (await get(`/v1/client/event/${eventId}/orders.csv`)).rawPayload.toString('utf8');
+    const evil = body.split('\r\n').find((l) => l.startsWith(second.reference))!;
+    expect(evil).toContain(',"=""+254722000111""",');
+    expect(evil).not.toMatch(/,'?254722000111,/);
+    await db().update(bookings).set({ msisdn: '+254722000111' }).where(eq(bookings.id, second.id));
   });
 
   it('exports the attendees as CSV, filtered as the list is', async () => {
@@ -204,9 +221,11 @@ describe('orders and attendees of an event', () => {
     expect(lines[0]).toBe(
       '\uFEFFTicket,Holder,Email,Ticket type,Admits,Booking reference,Valid,Checked in,Checked in at (Nairobi),Device',
     );
+    // The ticket as its PDF page names it beside its booking reference (one of its 2), not an
+    // internal number.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^\\d+,Wanjirũ Kamau,${first.email},Regular,1,${first.reference},Yes,Yes,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Door 1$`,
+        `^[12] of 2,Wanjirũ Kamau,${first.email},Regular,1,${first.reference},Yes,Yes,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Door 1$`,
       ),
     );
     expect(lines).toHaveLength(3);
@@ -246,6 +265,12 @@ describe('csvCell', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     for (const f of ['=1+1', '+254712', '-5', '@SUM(A1)']) expect(csvCell(f)).toBe(`'${f}`);
+    // A phone is Excel's text, but only when it is + and digits; anything else stays guarded text.
+    expect(csvCell(phoneCell('0712 345 678'))).toBe('"=""+254712345678"""');
+    expect(csvCell(phoneCell('254712345678'))).toBe('"=""+254712345678"""');
+    expect(csvCell(phoneCell('+1 (212) 555-0100'))).toBe('"=""+12125550100"""');
+    expect(csvCell(phoneCell('+cmd|calc'))).toBe("'+cmd|calc");
+    expect(csvCell(phoneCell(null))).toBe('');
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
     expect(csvCell('Kĩambu – Thika')).toBe('Kĩambu – Thika');
@@ -275,7 +300,7 @@ describe('POST v1/client/booking/{id}/refund', () => {
     const again = await post(`/v1/client/booking/${paid.id}/refund`);
     expect(again.statusCode).toBe(202);
     const queued = async () =>
-      (await db().select().from(jobs).where(eq(jobs.kind, 'orders.refund'))).filter(
+      (await db().select().from(jobs).where(eq(jobs.kind, REFUND_JOB))).filter(
         (j) => (j.payload as { bookingId: number }).bookingId === paid.id,
       );
     expect(await queued()).toHaveLength(1);

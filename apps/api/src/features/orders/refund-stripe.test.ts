@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BOOKING_STATUS } from '@tikiti/contract';
-import { bookings, payments } from '../../db/schema/index.js';
+import { bookings, jobs, payments } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe.js';
 import { mailTo } from '../../test-support/mailbox.js';
 import { book, retrieve } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
-import { ordersJobs } from './orders.jobs.js';
+import { jobHandlers } from '../../background.js';
+import { REFUND_JOB } from '../checkout/index.js';
 
 /** Refunds through Stripe (its HTTP API faked at the SDK's host): a failure, then the organiser's retry. */
 let fake: FakeStripe;
@@ -33,7 +34,11 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const runJobs = () => runDueJobs({ config: t.config, db: db() }, ordersJobs);
+const runJobs = () =>
+  runDueJobs(
+    { config: t.config, db: db() },
+    jobHandlers.filter((h) => h.kind === REFUND_JOB),
+  );
 const refund = (id: number) =>
   t.app.inject({ method: 'POST', url: `/v1/client/booking/${id}/refund`, headers: { auth: owner.token } });
 const refundCalls = (intentId: string) =>
@@ -124,5 +129,58 @@ describe('a refund through Stripe', () => {
     const [payment] = await db().select().from(payments).where(eq(payments.bookingId, paid.bookingId));
     expect(payment!.refundedAt).not.toBeNull();
     expect(fake.refunds.filter((r) => r.payment_intent === paid.intentId)).toHaveLength(1);
+  });
+
+  it('of a late payment follows the same policy: a refusal is shown to the organiser, who retries it', async () => {
+    const { event, tickets } = await createEvent(db(), {
+      organisationId: owner.organisationId,
+      categoryId,
+      title: 'Lamu Cultural Night',
+      tickets: [{ name: 'Regular', price: 19.99, max: 2 }],
+    });
+    const email = `late-${Date.now()}@example.co.ke`;
+    const late = await book(t.app, {
+      event_id: event.id,
+      tickets: [{ id: tickets[0]!.id, qty: 2 }],
+      details: { full_name: 'Late Payer', email_address: email, msisdn: '0711 222 333' },
+    });
+    const { client_secret: secret, booking_reference: reference } = late.json().data;
+    const intentId = (secret as string).split('_secret_')[0]!;
+    // The hold runs out (as the sweep ends it) and someone else buys the seats.
+    await db().execute(sql`UPDATE bookings SET status = ${BOOKING_STATUS.failed} WHERE reference = ${reference}`);
+    await db().execute(sql`UPDATE ticket_types SET held = held - 2 WHERE id = ${tickets[0]!.id}`);
+    await paidByCard(event.id, tickets[0]!.id);
+
+    fake.succeed(intentId);
+    const view = await retrieve(t.app, secret, late.headers.auth as string);
+    expect(view.json().data.status).toBe(BOOKING_STATUS.refunded);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.reference, reference));
+
+    fake.failNext(2);
+    await runJobs();
+    expect(refundCalls(intentId)).toHaveLength(2);
+    const refundJobs = (await db().select().from(jobs).where(eq(jobs.kind, REFUND_JOB))).filter(
+      (j) => (j.payload as { bookingId: number }).bookingId === booking!.id,
+    );
+    expect(refundJobs.map((j) => j.state)).toEqual(['done']);
+    const orders = await t.app.inject({
+      method: 'GET',
+      url: `/v1/client/event/${event.id}/orders?q=${reference}`,
+      headers: { auth: owner.token },
+    });
+    expect(orders.json().data.data[0]).toMatchObject({
+      status: BOOKING_STATUS.refunded,
+      refund_state: 'failed',
+      refund_error: 'Something went wrong on our end.',
+    });
+
+    expect((await refund(booking!.id)).json().data).toMatchObject({ refund_state: 'pending', refund_error: null });
+    await runJobs();
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    const [payment] = await db().select().from(payments).where(eq(payments.intentId, intentId));
+    expect(payment!.refundedAt).not.toBeNull();
+    // Told once, when the payment was refused; never told it was an organiser's refund.
+    const mails = (await mailTo(t, email)).map((m) => m.subject);
+    expect(mails).toEqual([`Your payment for Lamu Cultural Night is being refunded (${reference})`]);
   });
 });

@@ -14,11 +14,14 @@ export {
 } from './provider.js';
 export {
   findLatestPayment,
+  findPayment,
   findPaymentByIntent,
   findPaymentBySecret,
   insertPayment,
   markPaymentRefunded,
-  setPaymentReceipt,
+  findSucceededPayment,
+  setPaymentCallback,
+  setPaymentReceived,
   updatePaymentState,
   type PaymentRow,
 } from './payments.repo.js';

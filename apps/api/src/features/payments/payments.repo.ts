@@ -40,6 +40,22 @@ export async function findPaymentByIntent(
   return row;
 }
 
+export async function findPayment(db: Db | Tx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+/** The booking's newest payment the provider took money for (a booking has one per provider attempt). */
+export async function findSucceededPayment(db: Db | Tx, bookingId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
 /** The booking's newest payment (a booking has one per provider attempt). */
 export async function findLatestPayment(db: Db | Tx, bookingId: number): Promise<PaymentRow | undefined> {
   const [row] = await db
@@ -62,12 +78,28 @@ export async function updatePaymentState(
     .where(eq(payments.id, id));
 }
 
-/** Keeps an M-Pesa receipt number from the result callback; the first one stays. */
-export async function setPaymentReceipt(db: Db | Tx, id: number, receiptNumber: string) {
+/**
+ * What an M-Pesa result callback says was paid, and its receipt number when the amount is the
+ * one asked (null otherwise: a receipt is never kept for another amount). Once a receipt is
+ * kept, later callbacks change nothing.
+ */
+export async function setPaymentCallback(
+  db: Db | Tx,
+  id: number,
+  c: { receivedMinor: number; receivedCurrency: string; receiptNumber: string | null },
+) {
   await db
     .update(payments)
-    .set({ receiptNumber, updatedAt: sql`now()` })
+    .set({ ...c, updatedAt: sql`now()` })
     .where(and(eq(payments.id, id), sql`${payments.receiptNumber} IS NULL`));
+}
+
+/** What the provider says it took, recorded when settlement reads a succeeded payment. */
+export async function setPaymentReceived(db: Db | Tx, id: number, receivedMinor: number, receivedCurrency: string) {
+  await db
+    .update(payments)
+    .set({ receivedMinor, receivedCurrency, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
 /** Marks a payment refunded once; false when it already was. */

@@ -19,8 +19,15 @@ export interface Intent {
   id: string;
   clientSecret: string;
   status: IntentStatus;
+  /** What was asked, in minor units of `currency`. */
   amountMinor: number;
   currency: string;
+  /**
+   * What the provider says it took, in minor units of `currency` (0 until it succeeded): a
+   * booking is settled only when this and the currency equal its total
+   * (docs/decisions/0024-payment-amount-checked.md).
+   */
+  amountReceivedMinor: number;
   /** The provider's words for the last failure ("Your card was declined."), else null. */
   lastError: string | null;
   /** M-Pesa only: the number the prompt went to. */
@@ -52,11 +59,11 @@ export interface PaymentProvider {
   /** What the browser needs to show the provider's form (Stripe's publishable key), else null. */
   readonly publishableKey: string | null;
   /**
-   * True when `createIntent` calls nobody (the sandbox derives its intents): checkout may then
-   * create the intent before the booking and record both in one round trip. The intent's
-   * amount is then the booking's, whatever `amountMinor` said.
+   * Only for a provider that calls nobody to make a payment (the sandbox derives its ids from
+   * the key): the id and secret of the payment for this idempotency key, so checkout records
+   * the payment with the booking in one round trip, at the booking's own amount and currency.
    */
-  readonly createsIntentsLocally: boolean;
+  localIntent?(idempotencyKey: string): Promise<Pick<Intent, 'id' | 'clientSecret'>>;
   createIntent(input: CreateIntentInput): Promise<Intent>;
   retrieveIntent(intentId: string): Promise<Intent>;
   /** Gives the whole amount back; the same key never refunds twice. */

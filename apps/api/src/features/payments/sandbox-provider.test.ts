@@ -108,13 +108,20 @@ describe('sandbox provider', () => {
 });
 
 describe('POST v1/payments/sandbox/confirm', () => {
-  it('4242 4242 4242 4242 succeeds', async () => {
-    const { intent } = await pendingPayment();
+  it('4242 4242 4242 4242 succeeds, taking exactly what the payment asks', async () => {
+    const { intent } = await pendingPayment(3333);
+    const sandbox = sandboxProvider(t.database.db);
+    expect(await sandbox.retrieveIntent(intent.id)).toMatchObject({ amountReceivedMinor: 0 });
     const res = await confirm(intent.clientSecret, '4242 4242 4242 4242');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 200, status_description: 'OK', data: { status: 'succeeded', message: null } });
     expect(await row(intent.clientSecret)).toMatchObject({ status: 'succeeded', lastError: null });
-    expect(await sandboxProvider(t.database.db).retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded' });
+    expect(await sandbox.retrieveIntent(intent.id)).toMatchObject({
+      status: 'succeeded',
+      amountMinor: 3333,
+      amountReceivedMinor: 3333,
+      currency: 'USD',
+    });
   });
 
   it.each([

@@ -34,25 +34,30 @@ export function sandboxProvider(db: Db): PaymentProvider {
     status: row.status as IntentStatus,
     amountMinor: row.amountMinor,
     currency: row.currency,
+    // The sandbox's "card" pays exactly what its payment row asks.
+    amountReceivedMinor: row.status === 'succeeded' ? row.amountMinor : 0,
     lastError: row.lastError,
   });
+
+  const localIntent = async (idempotencyKey: string) => {
+    const secret = await appSecret(db, SECRET_NAME);
+    const mac = (what: string) => createHmac('sha256', secret).update(`${what}:${idempotencyKey}`).digest('base64url');
+    const id = `pi_sbx_${mac('id').slice(0, 24)}`;
+    return { id, clientSecret: `${id}_secret_${mac('secret').slice(0, 24)}` };
+  };
 
   return {
     name: 'sandbox',
     publishableKey: null,
-    createsIntentsLocally: true,
+    localIntent,
 
     async createIntent(input: CreateIntentInput): Promise<Intent> {
-      const secret = await appSecret(db, SECRET_NAME);
-      const mac = (what: string) =>
-        createHmac('sha256', secret).update(`${what}:${input.idempotencyKey}`).digest('base64url');
-      const id = `pi_sbx_${mac('id').slice(0, 24)}`;
       return {
-        id,
-        clientSecret: `${id}_secret_${mac('secret').slice(0, 24)}`,
+        ...(await localIntent(input.idempotencyKey)),
         status: 'requires_payment_method',
         amountMinor: input.amountMinor,
         currency: input.currency,
+        amountReceivedMinor: 0,
         lastError: null,
       };
     },

@@ -61,6 +61,7 @@ describe('Stripe provider', () => {
       status: 'requires_payment_method',
       amountMinor: 12_550,
       currency: 'USD',
+      amountReceivedMinor: 0,
       lastError: null,
     });
 
@@ -98,7 +99,11 @@ describe('Stripe provider', () => {
     fake.process(id);
     expect(await stripe.retrieveIntent(id)).toMatchObject({ status: 'processing', lastError: null });
     fake.succeed(id);
-    expect(await stripe.retrieveIntent(id)).toMatchObject({ status: 'succeeded', amountMinor: 12_550 });
+    expect(await stripe.retrieveIntent(id)).toMatchObject({
+      status: 'succeeded',
+      amountMinor: 12_550,
+      amountReceivedMinor: 12_550,
+    });
 
     const other = await stripe.createIntent(input());
     const cases = [
@@ -111,6 +116,18 @@ describe('Stripe provider', () => {
       fake.intents.get(other.id)!.status = stripeStatus;
       expect((await stripe.retrieveIntent(other.id)).status, stripeStatus).toBe(ours);
     }
+  });
+
+  it('reports what Stripe received (amount_received), not what was asked, for settlement to compare', async () => {
+    const { id } = await stripe.createIntent(input({ amountMinor: 3333, currency: 'KES' }));
+    fake.succeed(id);
+    fake.intents.get(id)!.amount_received = 100;
+    expect(await stripe.retrieveIntent(id)).toMatchObject({
+      status: 'succeeded',
+      amountMinor: 3333,
+      amountReceivedMinor: 100,
+      currency: 'KES',
+    });
   });
 
   it("throws Stripe's error for an intent it does not know", async () => {

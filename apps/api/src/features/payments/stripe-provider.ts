@@ -53,6 +53,7 @@ function intentOf(pi: Stripe.PaymentIntent): Intent {
     status: STATUS[pi.status] ?? 'processing',
     amountMinor: pi.amount,
     currency: pi.currency.toUpperCase(),
+    amountReceivedMinor: pi.amount_received,
     lastError: pi.last_payment_error?.message ?? null,
   };
 }
@@ -90,7 +91,6 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
   return {
     name: 'stripe',
     publishableKey: config.publishableKey,
-    createsIntentsLocally: false,
 
     async createIntent(input: CreateIntentInput): Promise<Intent> {
       const pi = await stripe.paymentIntents.create(

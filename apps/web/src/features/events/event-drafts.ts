@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { DEFAULT_CURRENCY, isCurrency, type Event, type EventFields, type EventStepOne } from '@tikiti/contract';
+import { parseCurrency, type Event, type EventFields, type EventStepOne } from '@tikiti/contract';
 import { persistFields } from '../../lib/persisted-state';
 
 /** Step 1 of the create and edit forms: the details, with times as instants (ISO strings). */
@@ -42,8 +42,8 @@ export function detailsOf(event: Event): EventDetails {
   return {
     title: event.title,
     category_id: event.category_id,
-    // The contract types an event's currency as any text; the form offers the supported ones.
-    currency: isCurrency(event.currency) ? event.currency : DEFAULT_CURRENCY,
+    // The contract types an event's currency as any text; one the form does not offer is an error, not a dollar.
+    currency: parseCurrency(event.currency),
     start_time: event.start_time,
     end_time: event.end_time,
     location: event.location,

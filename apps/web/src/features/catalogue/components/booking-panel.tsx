@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX2 } from 'lucide-react';
-import type { Event, GuestDetails, PaymentMethod } from '@tikiti/contract';
+import { orderTotal, parseCurrency, type Event, type GuestDetails, type PaymentMethod } from '@tikiti/contract';
 import { ButtonLink } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
@@ -18,7 +18,6 @@ import {
   useStartPayment,
   type PendingBooking,
 } from '../../checkout';
-import { orderTotal } from '../booking-totals';
 import { BookingProtections } from './booking-protections';
 import { PayWith } from './pay-with';
 import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
@@ -81,7 +80,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const lines = event.tickets
     .map((t) => ({ id: t.id, name: t.name, price: t.price_per_ticket, qty: quantities[t.id] ?? 0 }))
     .filter((l) => l.qty > 0);
-  const total = orderTotal(lines);
+  const total = orderTotal(lines, parseCurrency(event.currency));
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
   const onSale = event.tickets.some((t) => availabilityOf(t) === 'open');
 

@@ -1,8 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import clsx from 'clsx';
-import { LIMITS, TICKET_STATUS, type TicketType } from '@tikiti/contract';
+import { LIMITS, lineTotal, parseCurrency, TICKET_STATUS, type TicketType } from '@tikiti/contract';
 import { formatMoney } from '../../../lib/format';
-import { lineTotal } from '../booking-totals';
 
 type Availability = 'open' | 'soldOut' | 'closed';
 
@@ -118,7 +117,7 @@ export function TicketRow({
         <p className="text-right text-sm text-slate-600">
           Subtotal{' '}
           <span className="font-semibold text-ink" data-testid={`subtotal-${ticket.id}`}>
-            {formatMoney(lineTotal(ticket.price_per_ticket, quantity), currency)}
+            {formatMoney(lineTotal(ticket.price_per_ticket, quantity, parseCurrency(currency)), currency)}
           </span>
         </p>
       </div>

@@ -1,7 +1,6 @@
+import { lineTotal, parseCurrency } from '@tikiti/contract';
 import { formatMoney } from '../../../lib/format';
 import type { PendingBooking } from '../checkout-store';
-
-const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
 
 /**
  * What the buyer is paying for: the event, each line (name, quantity, subtotal) and "Total to
@@ -34,7 +33,7 @@ export function OrderSummary({
               <span className="text-slate-600"> × {line.qty}</span>
             </span>
             <span className="shrink-0 font-medium tabular-nums text-ink">
-              {formatMoney(lineTotal(line.price ?? 0, line.qty), booking.currency)}
+              {formatMoney(lineTotal(line.price ?? 0, line.qty, parseCurrency(booking.currency)), booking.currency)}
             </span>
           </li>
         ))}

@@ -67,9 +67,9 @@ describe('the payment success page (docs/product.md#routes-and-screens)', () => 
       .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Ticket type', 'Price', 'Quantity', 'Subtotal'],
-      ['Delegate', 'USD 25.00', '2', 'USD 50.00'],
-      ['VIP', 'USD 120.50', '1', 'USD 120.50'],
-      ['Total', 'USD 170.50'],
+      ['Delegate', 'USD 19.99', '2', 'USD 39.98'],
+      ['VIP', 'USD 33.33', '1', 'USD 33.33'],
+      ['Total', 'USD 73.31'],
     ]);
     expect(screen.getByText('The order is for').nextElementSibling?.textContent).toBe('Wanjiku Kamau');
     expect(screen.getByText('TK-7Q2M9X')).toBeTruthy();
@@ -183,6 +183,25 @@ describe('the payment success page (docs/product.md#routes-and-screens)', () => 
     await screen.findByRole('heading', { name: 'Your payment was not successful' });
     expect(screen.getByText(/Your payment was not successful, please try again\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/payment/method');
+    await tick(10_000);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('says a payment for another amount than the booking’s was not accepted, without claiming nothing was charged', async () => {
+    const seen = answerInTurn(
+      storedBookingFixture({
+        status: 3,
+        payment_status: 'succeeded',
+        payment_error:
+          "Received USD 1.00, not this booking's total of USD 93.30. It was not accepted, and the money is being refunded.",
+        paid_at: null,
+      }),
+    );
+    open();
+    await tick(0);
+    await screen.findByRole('heading', { name: 'This payment could not be accepted' });
+    expect(screen.getByText(/Received USD 1\.00, not this booking's total of USD 93\.30\./)).toBeTruthy();
+    expect(screen.queryByText(/Nothing was charged/)).toBeNull();
     await tick(10_000);
     expect(seen).toHaveLength(1);
   });

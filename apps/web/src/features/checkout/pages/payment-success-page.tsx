@@ -6,6 +6,8 @@ import {
   bookingCalendarFile,
   calendarBookingOfStoredBooking,
   INTENT_MESSAGES,
+  lineTotal,
+  parseCurrency,
   type StoredBooking,
 } from '@tikiti/contract';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -18,8 +20,6 @@ import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { isSettling, useRetrieveBooking } from '../api/retrieve-booking';
 import { useCheckout } from '../checkout-store';
-
-const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
 
 function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 sm:px-6 md:pb-24 md:pt-14">{children}</div>;
@@ -120,7 +120,10 @@ function Receipt({ booking }: { booking: StoredBooking }) {
                     </td>
                     <td className="px-1.5 py-3 text-right tabular-nums sm:px-2">{line.quantity}</td>
                     <td className="whitespace-nowrap py-3 pl-1.5 text-right font-medium tabular-nums text-ink sm:pl-2">
-                      {formatMoney(lineTotal(line.price_per_ticket, line.quantity), booking.currency)}
+                      {formatMoney(
+                        lineTotal(line.price_per_ticket, line.quantity, parseCurrency(booking.currency)),
+                        booking.currency,
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -217,6 +220,17 @@ function Unpaid({ booking }: { booking: StoredBooking }) {
       <Notice icon={failedIcon} title="This booking was cancelled" actions={backToEvent}>
         <p>
           Booking {booking.reference} for {booking.event.title} was cancelled. Nothing was charged for it.
+        </p>
+      </Notice>
+    );
+  }
+  if (booking.status === BOOKING_STATUS.failed && booking.payment_status === 'succeeded') {
+    // Paid, but not the booking's total (docs/product.md#checkout-and-payments): refused and refunded.
+    return (
+      <Notice icon={failedIcon} title="This payment could not be accepted" actions={backToEvent}>
+        <p>
+          {booking.payment_error ?? 'The payment was not for this booking’s total.'} No tickets were issued. Pick your
+          tickets again to book.
         </p>
       </Notice>
     );

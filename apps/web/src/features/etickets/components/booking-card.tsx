@@ -5,6 +5,8 @@ import { Ban, CalendarPlus, Download, Mail, MapPin, Maximize2 } from 'lucide-rea
 import {
   bookingCalendarFile,
   calendarBookingOfETicket,
+  lineTotal,
+  parseCurrency,
   type ETicket,
   type ETicketItem,
   type PaymentMethod,
@@ -20,8 +22,6 @@ import { useEmailTickets } from '../api/etickets';
 import type { EnlargedQr } from './qr-dialog';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' };
-
-const lineTotal = (price: number, qty: number) => (Math.round(price * 100) * qty) / 100;
 
 /** How many people the booking's own code admits: its tickets that still admit anyone. */
 function bookingAdmits(booking: ETicket): number {
@@ -157,7 +157,7 @@ function OrderLines({ booking }: { booking: ETicket }) {
             </td>
             <td className="px-2 py-2.5 text-right tabular-nums">{line.no_of_persons * line.quantity}</td>
             <td className="whitespace-nowrap py-2.5 pl-2 text-right tabular-nums">
-              {formatMoney(lineTotal(line.price_per_ticket, line.quantity), currency)}
+              {formatMoney(lineTotal(line.price_per_ticket, line.quantity, parseCurrency(currency)), currency)}
             </td>
           </tr>
         ))}

@@ -102,9 +102,9 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     const rows = c.getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Tickets', 'Admits', 'Amount'],
-      ['2 × Delegate', '2', 'USD 50.00'],
-      ['1 × VIP', '1', 'USD 120.50'],
-      ['Total', '3', 'USD 170.50'],
+      ['2 × Delegate', '2', 'USD 39.98'],
+      ['1 × VIP', '1', 'USD 33.33'],
+      ['Total', '3', 'USD 73.31'],
     ]);
     expect(screen.queryByRole('heading', { name: 'Past events' })).toBeNull();
   });

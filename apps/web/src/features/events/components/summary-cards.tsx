@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import clsx from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarClock, CalendarDays, Ticket, Wallet } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/states';
@@ -10,11 +12,14 @@ function Card({
   label,
   value,
   testId,
+  lines = 1,
 }: {
   icon: LucideIcon;
   label: string;
-  value: string;
+  value: ReactNode;
   testId: string;
+  /** Figures shown one under another (net sales in several currencies): each a size smaller, so each fits on its line. */
+  lines?: number;
 }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -24,7 +29,13 @@ function Card({
         </span>
         {label}
       </div>
-      <p className="mt-3 break-words text-xl font-bold tracking-tight text-ink sm:text-2xl" data-testid={testId}>
+      <p
+        className={clsx(
+          'mt-3 break-words font-bold tracking-tight text-ink',
+          lines > 1 ? 'text-base sm:text-lg lg:text-xl' : 'text-xl sm:text-2xl',
+        )}
+        data-testid={testId}
+      >
         {value}
       </p>
     </div>
@@ -54,9 +65,23 @@ export function SummaryCards() {
     );
   }
   const s = summary.data;
+  // One figure per currency: shillings and dollars never add up.
+  const netSales = s.net_sales_by_currency.length
+    ? s.net_sales_by_currency.map((n) => (
+        <span key={n.currency} className="block whitespace-nowrap">
+          {formatMoney(n.net_sales, n.currency)}
+        </span>
+      ))
+    : formatMoney(s.net_sales, s.currency);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-      <Card icon={Wallet} label="Net sales" value={formatMoney(s.net_sales, s.currency)} testId="summary-net-sales" />
+      <Card
+        icon={Wallet}
+        label="Net sales"
+        value={netSales}
+        lines={s.net_sales_by_currency.length}
+        testId="summary-net-sales"
+      />
       <Card icon={CalendarDays} label="Events" value={s.events.toLocaleString('en-US')} testId="summary-events" />
       <Card
         icon={Ticket}

@@ -55,10 +55,15 @@ export function AttendeesPanel({ eventId }: { eventId: number }) {
                   <p className={clsx('truncate font-medium', a.revoked ? 'text-slate-500 line-through' : 'text-ink')}>
                     {a.holder_name}
                   </p>
-                  <p className="truncate text-sm text-slate-600">
+                  <p className="break-words text-sm text-slate-600">
                     {a.ticket_type}
                     {a.admits > 1 ? ` · admits ${a.admits}` : ''} ·{' '}
-                    <span className="font-mono">{a.booking_reference}</span>
+                    <span className="whitespace-nowrap font-mono">{a.booking_reference}</span>
+                    {a.tickets_in_booking > 1 && (
+                      <span className="whitespace-nowrap">
+                        {' · '}ticket {a.ticket_number} of {a.tickets_in_booking}
+                      </span>
+                    )}
                   </p>
                 </div>
                 <p className="text-sm">

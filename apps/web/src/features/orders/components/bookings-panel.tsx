@@ -190,6 +190,12 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                       {METHOD[o.payment_method]}
                       {o.receipt_number && <> · receipt {o.receipt_number}</>}
                     </p>
+                    {o.payment_mismatch && (
+                      <p className="flex items-start gap-1 text-xs text-amber-800">
+                        <AlertTriangle className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+                        <span>Payment not accepted: {o.payment_mismatch}</span>
+                      </p>
+                    )}
                     <RefundState order={o} />
                   </div>
                   {(canRefund || o.refund_state === 'failed') && (

@@ -53,6 +53,7 @@ const order = (over: Partial<Order>): Order => ({
   refund_requested_at: null,
   refund_error: null,
   receipt_number: null,
+  payment_mismatch: null,
   ...over,
 });
 
@@ -125,6 +126,56 @@ describe('orders page', () => {
     expect(within(rows[1]!).getByText('Refund failed: Something went wrong on our end.')).toBeTruthy();
     expect(within(rows[1]!).getByRole('button', { name: 'Retry refund' })).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('shows a payment that took another amount than the booking’s total, and its refund', async () => {
+    const refused = order({
+      id: 4,
+      status: 3,
+      paid_at: null,
+      amount: 93.3,
+      refund_state: 'refunded',
+      payment_mismatch: "Received USD 1.00, not this booking's total of USD 93.30.",
+    });
+    api((req) =>
+      req.path.startsWith('/v1/client/event/7/orders') ? answer(200, { data: [refused], total: 1 }) : undefined,
+    );
+    open();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const row = within(list).getByRole('listitem');
+    expect(
+      within(row).getByText("Payment not accepted: Received USD 1.00, not this booking's total of USD 93.30."),
+    ).toBeTruthy();
+    expect(within(row).getByText('Money returned')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('names each attendee’s ticket as its PDF does: its booking reference and its place in it', async () => {
+    const attendee = (id: number, ticket_number: number) => ({
+      id,
+      holder_name: 'Wanjirũ Kamau',
+      email_address: 'wanjiru@example.co.ke',
+      ticket_type: 'Regular',
+      admits: 1,
+      booking_id: 1,
+      booking_reference: 'TK-AAAAAAA',
+      ticket_number,
+      tickets_in_booking: 3,
+      revoked: false,
+      checked_in_at: null,
+      checked_in_device: null,
+    });
+    api((req) =>
+      req.path.startsWith('/v1/client/event/7/attendees')
+        ? answer(200, { data: [attendee(901, 1), attendee(902, 2)], total: 2 })
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('tab', { name: 'Attendees' }));
+    const list = await screen.findByRole('list', { name: 'Attendees' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[1]!.textContent).toContain('Regular · TK-AAAAAAA · ticket 2 of 3');
+    expect(list.textContent).not.toContain('902');
   });
 
   it('names an M-Pesa booking’s receipt, as the buyer’s message from M-Pesa does', async () => {
