@@ -14,15 +14,12 @@ export type RefundState = (typeof REFUND_STATES)[number];
 
 /**
  * Which bookings an organiser's list shows (docs/product.md#after-the-sale): `sales`, those
- * whose money was taken (paid, and refunded after payment); `holds`, tickets held and never paid
- * (pending, failed or expired, released by a cancellation); `all`.
+ * whose money was taken (paid, refunded after payment, or holding a payment of another amount
+ * that is being given back); `holds`, tickets held and never paid (pending, failed or expired,
+ * released by a cancellation); `all`.
  */
 export const ORDER_KINDS = ['sales', 'holds', 'all'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
-export const ORDER_KIND_STATUSES: Record<Exclude<OrderKind, 'all'>, readonly number[]> = {
-  sales: [BOOKING_STATUS.paid, BOOKING_STATUS.refunded],
-  holds: [BOOKING_STATUS.pending, BOOKING_STATUS.failed, BOOKING_STATUS.cancelled],
-};
 
 /**
  * GET v1/client/event/{id}/orders: the event's bookings, newest first: by default the sales

@@ -81,26 +81,27 @@ export interface OrderRow {
   mismatch: { minor: number; currency: string } | null;
 }
 
-/** Which bookings: by search text, by one status, by a set of statuses (a list's kind), or one booking. */
+/**
+ * Which bookings: by search text, by one status, by a list's kind, or one booking. The sales are
+ * the bookings whose money was taken: paid, refunded, or holding a payment that is being given
+ * back (a payment of another amount); the holds are the rest, never paid.
+ */
 export interface OrdersFilter {
   q?: string;
   status?: number;
-  statuses?: readonly number[];
+  kind?: 'sales' | 'holds';
   bookingId?: number;
 }
+
+const { paid: PAID, refunded: REFUNDED } = BOOKING_STATUS;
+const MONEY_TAKEN = sql`(b.status IN (${PAID}, ${REFUNDED}) OR b.refund_requested_at IS NOT NULL)`;
 
 function ordersWhere(eventId: number, f: OrdersFilter): SQL {
   const parts: SQL[] = [sql`b.event_id = ${eventId}`];
   if (f.bookingId !== undefined) parts.push(sql`b.id = ${f.bookingId}`);
   if (f.status !== undefined) parts.push(sql`b.status = ${f.status}`);
-  if (f.statuses) {
-    parts.push(
-      sql`b.status IN (${sql.join(
-        f.statuses.map((st) => sql`${st}`),
-        sql`, `,
-      )})`,
-    );
-  }
+  if (f.kind === 'sales') parts.push(MONEY_TAKEN);
+  if (f.kind === 'holds') parts.push(sql`NOT ${MONEY_TAKEN}`);
   if (f.q) {
     const like = likeOf(f.q);
     const phone = phoneDigitsOf(f.q);

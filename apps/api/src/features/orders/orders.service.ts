@@ -2,7 +2,6 @@ import {
   BOOKING_STATUS,
   EVENT_STATUS,
   TICKET_STATUS,
-  ORDER_KIND_STATUSES,
   parseCurrency,
   toMajor,
   toNairobiLocal,
@@ -114,7 +113,7 @@ async function requireOwnEvent(db: Db | Tx, organisationId: number, eventId: num
  */
 function ordersFilterOf(query: ListOrdersQuery) {
   const kind = query.kind ?? (query.status === undefined ? 'sales' : 'all');
-  return { q: query.q, status: query.status, statuses: kind === 'all' ? undefined : ORDER_KIND_STATUSES[kind] };
+  return { q: query.q, status: query.status, kind: kind === 'all' ? undefined : kind };
 }
 
 /** GET v1/client/event/{id}/orders. */
