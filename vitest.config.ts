@@ -59,6 +59,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A page on a busy 2-core machine can take more than expect.poll's default 1 s to draw
+          // what a click changed; a journey waits for it, up to 10 s, instead of failing now and then.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
