@@ -40,6 +40,16 @@ interface EventRow {
   organisation_id: number;
 }
 
+/** A GET as the demo organiser, signed in with the published password. */
+async function asDemoOrganiser(url: string) {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { username: DEMO_ORGANISER_EMAIL, password: DEMO_ORGANISER_PASSWORD },
+  });
+  return t.app.inject({ method: 'GET', url, headers: { auth: login.headers.auth as string } });
+}
+
 describe('seedDemoData', () => {
   it('loads an empty database quickly', () => {
     expect(firstRun).toBe(true);
@@ -281,16 +291,7 @@ describe('seedDemoData', () => {
   });
 
   it("gives the demo organiser a dashboard whose net sales and tickets sold are its paid bookings'", async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/login',
-      payload: { username: DEMO_ORGANISER_EMAIL, password: DEMO_ORGANISER_PASSWORD },
-    });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/v1/client/summary',
-      headers: { auth: login.headers.auth as string },
-    });
+    const res = await asDemoOrganiser('/v1/client/summary');
     expect(res.statusCode, res.body).toBe(200);
     const summary = res.json().data as { net_sales: number; tickets_sold: number; currency: string };
     const [own] = await rows<{ paid_minor: number; booked: number; sold: number }>(sql`
@@ -386,16 +387,7 @@ describe('demo e-tickets', () => {
   });
 
   it('gives every door of the demo organiser its sold tickets to admit ("Admitted 0 of 118", not "0 of 0")', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/login',
-      payload: { username: DEMO_ORGANISER_EMAIL, password: DEMO_ORGANISER_PASSWORD },
-    });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/v1/client/checkin/events',
-      headers: { auth: login.headers.auth as string },
-    });
+    const res = await asDemoOrganiser('/v1/client/checkin/events');
     expect(res.statusCode, res.body).toBe(200);
     const doors = res.json().data as { id: number; tickets_sold: number; tickets_checked_in: number }[];
     const sold = await rows<{ id: number; sold: number }>(sql`

@@ -1,4 +1,5 @@
 import { lineTotal, parseCurrency } from '@tikiti/contract';
+import { Panel } from '../../../components/ui/panel';
 import { formatMoney } from '../../../lib/format';
 import type { PendingBooking } from '../checkout-store';
 
@@ -17,14 +18,7 @@ export function OrderSummary({
   const currency = charged?.currency ?? booking.currency;
   const total = charged?.price ?? booking.total_price;
   return (
-    <section
-      aria-labelledby="summary-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="summary-heading" className="text-lg font-bold">
-        Order summary
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{booking.event_title}</p>
+    <Panel title="Order summary" intro={booking.event_title}>
       <ul className="mt-4 divide-y divide-slate-100" aria-label="Tickets">
         {booking.tickets.map((line) => (
           <li key={line.id} className="flex items-baseline justify-between gap-3 py-2.5 text-sm">
@@ -44,6 +38,6 @@ export function OrderSummary({
           {formatMoney(total, currency)}
         </p>
       </div>
-    </section>
+    </Panel>
   );
 }

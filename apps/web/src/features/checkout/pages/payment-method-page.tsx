@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { GuestDetails, PaymentMethod } from '@tikiti/contract';
-import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { Loading } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
@@ -11,13 +11,10 @@ import { useSession } from '../../accounts';
 import { sameDetails, useCheckout, type PendingBooking } from '../checkout-store';
 import { successPath } from '../success-path';
 import { BookingErrorDialog } from '../components/booking-error-dialog';
-import { CardPayment } from '../components/card-payment';
 import { GuestDetailsFields, NO_GUEST_DETAILS } from '../components/guest-details-fields';
 import { HoldCountdown } from '../components/hold-countdown';
-import { MpesaNumberField } from '../components/mpesa-number-field';
-import { MpesaPayment } from '../components/mpesa-payment';
 import { OrderSummary } from '../components/order-summary';
-import { PaymentMethodOptions } from '../components/payment-method-options';
+import { PayBarAction, PaymentMethodPanel } from '../components/payment-method-panel';
 import { StickyPayBar } from '../components/sticky-pay-bar';
 import { useCountdown } from '../use-countdown';
 import { useGoBack } from '../use-go-back';
@@ -101,96 +98,37 @@ function Checkout({ booking }: { booking: PendingBooking }) {
 
           <div className="min-w-0 space-y-6">
             {guest && (
-              <section
-                aria-labelledby="details-heading"
-                className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-              >
-                <h2 id="details-heading" className="text-lg font-bold">
-                  Your details
-                </h2>
-                <p className="mb-4 mt-1 text-sm text-slate-600">We send your e-tickets to this email address.</p>
-                <GuestDetailsFields
-                  details={details}
-                  errors={pay.problem.details}
-                  onChange={(field, value) => {
-                    setDetails((d) => ({ ...d, [field]: value }));
-                    pay.fieldsChanged(field);
-                  }}
-                />
-              </section>
-            )}
-
-            <section
-              aria-labelledby="method-heading"
-              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-            >
-              <h2 id="method-heading" className="text-lg font-bold">
-                Payment method
-              </h2>
-              <PaymentMethodOptions method={method} mpesaOffered={mpesaOffered} onSelect={setMethod} />
-
-              {method === 'mpesa' ? (
-                <div className="mt-6 border-t border-slate-200 pt-6">
-                  {payment ? (
-                    <MpesaPayment
-                      key={payment.client_secret}
-                      payment={payment}
-                      phone={phone}
-                      onSettled={onSettled}
-                      onNewPrompt={(number) => proceed({ newPrompt: true, phone: number })}
-                      sending={pay.busy}
-                      phoneError={pay.problem.phone}
-                    />
-                  ) : (
-                    <div className="space-y-4">
-                      <MpesaNumberField
-                        value={phone}
-                        error={pay.problem.phone}
-                        onChange={(value) => {
-                          setPhone(value);
-                          pay.fieldsChanged('phone');
-                        }}
-                      />
-                      {/* On a phone the pay bar at the bottom sends it. */}
-                      <div className="hidden md:block">
-                        <Button
-                          size="lg"
-                          className="w-full"
-                          busy={pay.busy}
-                          busyText="Sending the prompt..."
-                          onClick={() => proceed()}
-                        >
-                          Send M-Pesa prompt
-                        </Button>
-                      </div>
-                    </div>
-                  )}
-                </div>
-              ) : payment ? (
-                <div className="mt-6 border-t border-slate-200 pt-6">
-                  <CardPayment
-                    key={`${method}:${payment.client_secret}`}
-                    payment={payment}
-                    formId={FORM_ID}
-                    payButtonOnPhone={false}
-                    onBusyChange={setPaying}
-                    onSettled={onSettled}
+              <Panel title="Your details" intro="We send your e-tickets to this email address.">
+                <div className="mt-4">
+                  <GuestDetailsFields
+                    details={details}
+                    errors={pay.problem.details}
+                    onChange={(field, value) => {
+                      setDetails((d) => ({ ...d, [field]: value }));
+                      pay.fieldsChanged(field);
+                    }}
                   />
                 </div>
-              ) : (
-                <div className="mt-6 hidden md:block">
-                  <Button
-                    size="lg"
-                    className="w-full"
-                    busy={pay.busy}
-                    busyText="Holding your tickets..."
-                    onClick={() => proceed()}
-                  >
-                    Proceed
-                  </Button>
-                </div>
-              )}
-            </section>
+              </Panel>
+            )}
+
+            <PaymentMethodPanel
+              method={method}
+              onMethod={setMethod}
+              mpesaOffered={mpesaOffered}
+              payment={payment}
+              phone={phone}
+              onPhone={(value) => {
+                setPhone(value);
+                pay.fieldsChanged('phone');
+              }}
+              busy={pay.busy}
+              problem={pay.problem}
+              proceed={proceed}
+              onSettled={onSettled}
+              onCardBusy={setPaying}
+              formId={FORM_ID}
+            />
 
             <StaySafe />
 
@@ -207,21 +145,14 @@ function Checkout({ booking }: { booking: PendingBooking }) {
       </div>
 
       <StickyPayBar label="Total to pay" total={total}>
-        {method === 'mpesa' ? (
-          payment ? null : (
-            <Button size="lg" busy={pay.busy} busyText="Sending..." onClick={() => proceed()}>
-              Send prompt
-            </Button>
-          )
-        ) : payment ? (
-          <Button type="submit" form={FORM_ID} size="lg" busy={paying}>
-            Pay now
-          </Button>
-        ) : (
-          <Button size="lg" busy={pay.busy} onClick={() => proceed()}>
-            Proceed
-          </Button>
-        )}
+        <PayBarAction
+          method={method}
+          payment={payment}
+          busy={pay.busy}
+          cardBusy={paying}
+          formId={FORM_ID}
+          proceed={proceed}
+        />
       </StickyPayBar>
 
       <BookingErrorDialog problem={pay.problem} onClose={pay.closeMessage} />

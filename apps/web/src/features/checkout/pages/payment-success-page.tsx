@@ -11,6 +11,7 @@ import {
   type StoredBooking,
 } from '@tikiti/contract';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -79,13 +80,7 @@ function Receipt({ booking }: { booking: StoredBooking }) {
       </header>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
-        <section
-          aria-labelledby="order-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="order-heading" className="text-lg font-bold">
-            Your order
-          </h2>
+        <Panel title="Your order" compact>
           {/* Four columns of amounts on a 390 px phone: smaller type there, and the table scrolls
               inside its card rather than the page sideways when a wide font or amount needs it. */}
           <div className="mt-4 overflow-x-auto">
@@ -152,7 +147,7 @@ function Receipt({ booking }: { booking: StoredBooking }) {
               <Ticket className="h-5 w-5" aria-hidden /> View E-tickets
             </ButtonLink>
           </div>
-        </section>
+        </Panel>
 
         <aside aria-label="Event" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           {event.image_card ? (
