@@ -38,6 +38,11 @@ export const ERROR_STATUS = {
   'booking.held_for_buyer': 409,
   'payment.mpesa_kes_only': 400,
   'payment.unavailable': 503,
+  /** Delegates (docs/product.md#delegates-and-questions). */
+  'booking.names_required': 400,
+  'attendee.changes_locked': 409,
+  'attendee.already_admitted': 409,
+  'attendee.ticket_reissued': 409,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

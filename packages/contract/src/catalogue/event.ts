@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ATTENDEE_NAMES } from '../attendees/attendee.js';
+import { questionSchema } from '../attendees/questions.js';
 
 /** A ticket type as buyers and organisers see it (docs/product.md#entities-and-fields). Prices are major units. */
 export const ticketTypeSchema = z.object({
@@ -55,9 +57,24 @@ export const eventSchema = z.object({
   ended: z.boolean(),
   created_at: z.string(),
   tickets: z.array(ticketTypeSchema),
+  /** Whether every ticket is named at checkout or names may come later (docs/product.md#delegates-and-questions). */
+  attendee_names: z.enum(ATTENDEE_NAMES),
+  /** Hours before the start when buyers can no longer name or change delegates. */
+  changes_lock_hours: z.number().int(),
+  /**
+   * The questions the checkout asks, in order (event details answers only: the public details and
+   * the organiser's own event; lists and cards leave them out).
+   */
+  questions: z.array(questionSchema).optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
 /** What an event card shows: the event without its full description and ticket types. */
-export const eventCardSchema = eventSchema.omit({ full_description: true, tickets: true });
+export const eventCardSchema = eventSchema.omit({
+  full_description: true,
+  tickets: true,
+  questions: true,
+  attendee_names: true,
+  changes_lock_hours: true,
+});
 export type EventCardData = z.infer<typeof eventCardSchema>;

@@ -52,11 +52,18 @@ export const doorTicketSchema = z.object({
   booking_reference: z.string(),
   /** Its number in its booking, 1 for the first: its short reference is `booking_reference-number` (`TK-ERZVFGJ-2`). */
   number: z.number().int(),
+  /** The delegate's name (the buyer's while the ticket is to be named), and company. */
   holder_name: z.string(),
+  company: z.string().nullable(),
   ticket_type: z.string(),
   admits: z.number().int(),
   /** Refunded, or its event cancelled: it no longer admits. */
   revoked: z.boolean(),
+  /**
+   * Its code was replaced by a new one when its delegate was renamed: the old code is refused
+   * ("This ticket was re-issued") and the ticket admits by its new code.
+   */
+  reissued: z.boolean(),
   checked_in_at: z.string().nullable(),
   checked_in_device: z.string().nullable(),
 });
@@ -87,10 +94,18 @@ export const doorKitResponseSchema = envelope(doorKitSchema);
 /**
  * The answer to one scan. `admitted`: let `persons` in. `already_checked_in`: it was admitted
  * before, at `checked_in_at` on `checked_in_device`. `other_event`: a genuine code of another
- * event. `refunded`: its booking was refunded or its event cancelled. `unknown`: not a code we
+ * event. `refunded`: its booking was refunded or its event cancelled. `reissued`: the ticket's
+ * delegate was renamed and it has a new code; this one no longer admits. `unknown`: not a code we
  * issued (malformed, forged, or no such ticket).
  */
-export const DOOR_RESULTS = ['admitted', 'already_checked_in', 'other_event', 'refunded', 'unknown'] as const;
+export const DOOR_RESULTS = [
+  'admitted',
+  'already_checked_in',
+  'other_event',
+  'refunded',
+  'reissued',
+  'unknown',
+] as const;
 export type DoorResult = (typeof DOOR_RESULTS)[number];
 
 export const doorVerdictSchema = z.object({
@@ -100,6 +115,7 @@ export const doorVerdictSchema = z.object({
     .object({
       id: z.number().int(),
       holder_name: z.string(),
+      company: z.string().nullable(),
       ticket_type: z.string(),
       admits: z.number().int(),
       booking_reference: z.string(),

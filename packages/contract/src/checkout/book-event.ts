@@ -3,6 +3,9 @@ import { LIMITS, PAYMENT_METHODS } from '../constants.js';
 import { emailSchema, idSchema, msisdnSchema, text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { mpesaPhoneSchema } from './mpesa.js';
+import { bookingAttendeeSchema } from '../attendees/attendee.js';
+import { answerInputSchema } from '../attendees/questions.js';
+import { QUESTION_LIMITS } from '../attendees/question-rules.js';
 
 /** docs/product.md#validation-rules booking messages, shown in the 'Error!' dialog. */
 export const BOOKING_MESSAGES = {
@@ -54,6 +57,17 @@ export const bookEventBodySchema = z.object({
    * phone (the buyer never saw it). A different `phone` sends a new prompt without it.
    */
   new_prompt: z.boolean().optional(),
+  /**
+   * Who each ticket is for (docs/product.md#delegates-and-questions): entries name the tickets of
+   * each type in order. Without it, or with fewer entries than tickets where the event lets names
+   * come later, the rest are "to be named", in the buyer's name meanwhile.
+   */
+  attendees: z
+    .array(bookingAttendeeSchema)
+    .max(LIMITS.ticketsPerEventMax * LIMITS.quantityPerLineMax)
+    .optional(),
+  /** Answers to the event's order questions (asked once, of the buyer). */
+  answers: z.array(answerInputSchema).max(QUESTION_LIMITS.perEvent).optional(),
 });
 export type BookEventBody = z.infer<typeof bookEventBodySchema>;
 

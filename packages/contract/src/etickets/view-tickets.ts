@@ -3,6 +3,8 @@ import { text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { PAYMENT_METHODS } from '../constants.js';
 import { storedBookingLineSchema } from '../checkout/retrieve-booking.js';
+import { ATTENDEE_NAMES, ticketAttendeeSchema } from '../attendees/attendee.js';
+import { questionSchema } from '../attendees/questions.js';
 
 /**
  * One e-ticket (docs/product.md#e-tickets-and-signed-codes): one per ticket bought (a "Group of
@@ -25,6 +27,8 @@ export const eTicketItemSchema = z.object({
   holder_name: z.string(),
   /** True once the booking was refunded or the event cancelled: it no longer admits. */
   revoked: z.boolean(),
+  /** Who it is for: the named delegate, or the buyer while it is "to be named". */
+  attendee: ticketAttendeeSchema,
 });
 export type ETicketItem = z.infer<typeof eTicketItemSchema>;
 
@@ -57,8 +61,39 @@ export const eTicketSchema = z.object({
     tickets: z.array(storedBookingLineSchema),
   }),
   tickets: z.array(eTicketItemSchema),
+  /** The event's rule for names (docs/product.md#delegates-and-questions). */
+  attendee_names: z.enum(ATTENDEE_NAMES),
+  /** Until when the buyer may name or change delegates: the start less the event's lock hours. */
+  changes_until: z.string(),
+  /** The event's attendee questions, asked when a delegate is named or changed. */
+  questions: z.array(questionSchema),
 });
 export type ETicket = z.infer<typeof eTicketSchema>;
+
+/**
+ * GET v1/tickets/delegate/{ticket_id}?sig=…: one delegate's own ticket, from the signed link in
+ * their mail: the event and that one ticket (its QR, PDF and calendar file), nothing else of the
+ * booking. A link of a ticket re-issued since, or a forged one, is a 404.
+ */
+export const delegateTicketSchema = z.object({
+  event_id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  location: z.string(),
+  short_description: z.string(),
+  image_card: z.string().nullable(),
+  ended: z.boolean(),
+  /** The delegate's ticket: its code, QR and short reference, and who it is for. */
+  ticket: eTicketItemSchema,
+  /** URL of this ticket's own PDF (one page), signed like the QR image. */
+  link: z.string(),
+  /** URL of the event's calendar file, signed. */
+  calendar_link: z.string(),
+});
+export type DelegateTicket = z.infer<typeof delegateTicketSchema>;
+export const delegateTicketResponseSchema = envelope(delegateTicketSchema);
 
 /** GET v1/tickets/view: the buyer's paid bookings, the soonest upcoming event first, then past ones. */
 export const viewTicketsResponseSchema = envelope(z.array(eTicketSchema));

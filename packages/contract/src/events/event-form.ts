@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, EVENT_STATUS, LIMITS } from '../constants.js';
 import { emptyToUndefined, fromDecimalText, idParamsSchema, MAX_ID, numberFromText, text } from '../common.js';
 import { envelope } from '../envelope.js';
+import { ATTENDEE_NAMES, CHANGES_LOCK_HOURS } from '../attendees/attendee.js';
 
 /**
  * An instant in ISO 8601 form, `YYYY-MM-DDTHH:mm[:ss[.fff]]` with an optional offset
@@ -63,6 +64,21 @@ export const eventFieldsSchema = z
     location: text({ message: 'Location is required' }).trim().min(1, 'Location is required').max(LIMITS.locationMax),
     short_description: description(LIMITS.shortDescriptionMax),
     full_description: description(LIMITS.fullDescriptionMax),
+    /** Whether every ticket is named at checkout or names may come later (docs/product.md#delegates-and-questions). */
+    attendee_names: z.preprocess(
+      emptyToUndefined,
+      z.enum(ATTENDEE_NAMES, { message: 'Names at checkout or later' }).default('later'),
+    ),
+    /** Hours before the start when buyers can no longer name or change delegates. */
+    changes_lock_hours: z.preprocess(
+      (v) => fromDecimalText(emptyToUndefined(v)),
+      z
+        .number({ error: `A whole number of hours, ${CHANGES_LOCK_HOURS.min} to ${CHANGES_LOCK_HOURS.max}` })
+        .int(`A whole number of hours, ${CHANGES_LOCK_HOURS.min} to ${CHANGES_LOCK_HOURS.max}`)
+        .min(CHANGES_LOCK_HOURS.min, `A whole number of hours, ${CHANGES_LOCK_HOURS.min} to ${CHANGES_LOCK_HOURS.max}`)
+        .max(CHANGES_LOCK_HOURS.max, `A whole number of hours, ${CHANGES_LOCK_HOURS.min} to ${CHANGES_LOCK_HOURS.max}`)
+        .default(CHANGES_LOCK_HOURS.default),
+    ),
     /** Only on update: switch between published (1) and draft (2). */
     status: z.preprocess(
       (v) => fromDecimalText(emptyToUndefined(v)),

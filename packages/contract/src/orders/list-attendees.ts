@@ -1,24 +1,40 @@
 import { z } from 'zod';
 import { emptyToUndefined, pageQuerySchema, paged, queryText } from '../common.js';
 import { envelope } from '../envelope.js';
+import { answerViewSchema } from '../attendees/questions.js';
 
 /**
- * GET v1/client/event/{id}/attendees: one row per e-ticket of the event (refunded ones
- * included, marked), by holder name. `q` finds a holder, booking reference or ticket type;
- * `checked_in` keeps those in (`yes`) or not yet in (`no`). The same query gives the CSV at
- * GET v1/client/event/{id}/attendees.csv.
+ * GET v1/client/event/{id}/attendees: one row per live e-ticket of the event (refunded ones
+ * included, marked; a re-issued ticket's old code is not a row), by holder name. `q` finds a
+ * delegate (name, email, phone, company), booking reference or ticket type; `checked_in` keeps
+ * those in (`yes`) or not yet in (`no`); `names` keeps the tickets still `to_be_named`, or those
+ * whose delegate was `changed` since the booking. The same query gives the CSV at
+ * GET v1/client/event/{id}/attendees.csv, with a column per question.
  */
+export const ATTENDEE_NAME_FILTERS = ['to_be_named', 'changed'] as const;
 export const listAttendeesQuerySchema = pageQuerySchema.extend({
   q: queryText(100),
   checked_in: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  names: z.preprocess(emptyToUndefined, z.enum(ATTENDEE_NAME_FILTERS).optional()),
 });
 export type ListAttendeesQuery = z.infer<typeof listAttendeesQuerySchema>;
 
 export const attendeeSchema = z.object({
   /** The e-ticket's id. */
   id: z.number().int(),
+  /** The delegate's name (the buyer's while the ticket is to be named). */
   holder_name: z.string(),
+  /** The delegate's email, else the buyer's. */
   email_address: z.string(),
+  msisdn: z.string().nullable(),
+  company: z.string().nullable(),
+  job_title: z.string().nullable(),
+  /** False while the ticket is "to be named". */
+  named: z.boolean(),
+  /** The delegate was changed since the booking (its history: GET v1/client/ticket/{id}/attendee/changes). */
+  changed: z.boolean(),
+  /** The delegate's answers to the attendee questions. */
+  answers: z.array(answerViewSchema),
   ticket_type: z.string(),
   admits: z.number().int(),
   booking_id: z.number().int(),

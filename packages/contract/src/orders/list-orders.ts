@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUS, PAYMENT_METHODS } from '../constants.js';
 import { emptyToUndefined, pageQuerySchema, paged, queryInt, queryText, text } from '../common.js';
 import { envelope } from '../envelope.js';
+import { answerViewSchema } from '../attendees/questions.js';
 
 /**
  * Where a booking's money stands after an organiser refunded it (or cancelled its event):
@@ -67,6 +68,8 @@ export const orderSchema = z.object({
   refund_requested_at: z.string().nullable(),
   /** The provider's reason for the last failed refund attempt; null once it succeeds. */
   refund_error: z.string().nullable(),
+  /** The buyer's answers to the event's order questions (docs/product.md#delegates-and-questions). */
+  answers: z.array(answerViewSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const listOrdersDataSchema = paged(orderSchema);

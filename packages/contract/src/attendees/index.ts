@@ -1,0 +1,3 @@
+export * from './question-rules.js';
+export * from './questions.js';
+export * from './attendee.js';
