@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, msisdnSchema, text } from '../common.js';
+import { emailSchema, idTextSchema, msisdnSchema, text } from '../common.js';
 import { LIMITS } from '../constants.js';
 import { envelope } from '../envelope.js';
 import { QUESTION_LIMITS } from './question-rules.js';
@@ -56,9 +56,12 @@ export type TicketAttendee = z.infer<typeof ticketAttendeeSchema>;
  * PUT v1/tickets/{ticket_id}/attendee (the buyer, signed in or with the checkout key, until the
  * lock) and PUT v1/client/ticket/{ticket_id}/attendee (the organiser, no lock): names or renames
  * a ticket's delegate. A new name or email re-issues the ticket's code; the answer is the
- * ticket as it is now (a new `id` when it was re-issued).
+ * ticket as it is now (a new `id` when it was re-issued): the buyer's e-ticket
+ * (`putTicketAttendeeResponseSchema`), the organiser's attendee row (`putAttendeeResponseSchema`).
  */
 export const putAttendeeBodySchema = attendeeDetailsSchema;
+/** The `{ticket_id}` of the attendee calls: an e-ticket's id. */
+export const ticketIdParamsSchema = z.object({ ticket_id: idTextSchema });
 export type PutAttendeeBody = z.input<typeof putAttendeeBodySchema>;
 
 /** One change of a ticket's delegate, for the organiser's history. */

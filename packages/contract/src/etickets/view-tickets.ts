@@ -32,6 +32,12 @@ export const eTicketItemSchema = z.object({
 });
 export type ETicketItem = z.infer<typeof eTicketItemSchema>;
 
+/**
+ * PUT v1/tickets/{ticket_id}/attendee (the buyer, until the lock): the ticket as it is now, with
+ * a new `id`, `code`, `qr` and the new delegate when the change re-issued it.
+ */
+export const putTicketAttendeeResponseSchema = envelope(eTicketItemSchema);
+
 /** docs/product.md#entities-and-fields E-ticket: a paid booking with its event and its tickets. */
 export const eTicketSchema = z.object({
   /** URL of the QR image of the booking's own code. */
@@ -94,6 +100,8 @@ export const delegateTicketSchema = z.object({
 });
 export type DelegateTicket = z.infer<typeof delegateTicketSchema>;
 export const delegateTicketResponseSchema = envelope(delegateTicketSchema);
+/** The `?sig=` of a delegate's link (and of the other signed addresses). */
+export const delegateTicketQuerySchema = z.object({ sig: z.string().max(100).optional() });
 
 /** GET v1/tickets/view: the buyer's paid bookings, the soonest upcoming event first, then past ones. */
 export const viewTicketsResponseSchema = envelope(z.array(eTicketSchema));

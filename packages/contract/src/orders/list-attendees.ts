@@ -51,3 +51,10 @@ export const attendeeSchema = z.object({
 export type Attendee = z.infer<typeof attendeeSchema>;
 export const listAttendeesDataSchema = paged(attendeeSchema);
 export const listAttendeesResponseSchema = envelope(listAttendeesDataSchema);
+
+/**
+ * PUT v1/client/ticket/{ticket_id}/attendee (the organiser, no lock): the ticket's row as the
+ * attendees list shows it now (a new `id` when the change re-issued its code). The organiser's
+ * views never carry a ticket's code.
+ */
+export const putAttendeeResponseSchema = envelope(attendeeSchema);

@@ -67,6 +67,15 @@ export const events = pgTable(
     status: integer('status').notNull().default(2),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     imageId: integer('image_id').references(() => media.id),
+    /**
+     * Who is named on its tickets (docs/product.md#delegates-and-questions): `at_checkout` (every
+     * ticket named before paying) or `later` (the buyer may leave tickets "to be named").
+     */
+    attendeeNames: text('attendee_names', { enum: ['at_checkout', 'later'] })
+      .notNull()
+      .default('later'),
+    /** Hours before the start when buyers can no longer name or change delegates (0–168). */
+    changesLockHours: integer('changes_lock_hours').notNull().default(24),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,6 +87,8 @@ export const events = pgTable(
     check('events_time_check', sql`${t.endTime} > ${t.startTime}`),
     // CURRENCIES in the contract: an unknown currency is an error, never read as another.
     check('events_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
+    check('events_attendee_names_check', sql`${t.attendeeNames} IN ('at_checkout', 'later')`),
+    check('events_changes_lock_hours_check', sql`${t.changesLockHours} BETWEEN 0 AND 168`),
   ],
 );
 

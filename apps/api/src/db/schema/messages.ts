@@ -12,6 +12,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const mailboxMessages = pgTable('mailbox_messages', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
+  /** Who the message was copied to (a delegate's ticket copies the buyer), if anyone. */
+  cc: text('cc'),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),

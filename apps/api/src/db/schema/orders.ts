@@ -135,7 +135,10 @@ export const payments = pgTable(
 /**
  * One e-ticket per ticket bought (a line of quantity 3 gives 3), each admitting the line's
  * persons and carrying its own signed code (docs/product.md#e-tickets-and-signed-codes).
- * Issued once, when the booking becomes paid: `(booking_line_id, seq)` is unique.
+ * Issued once, when the booking becomes paid. Renaming its delegate re-issues it
+ * (docs/decisions/0025-rename-reissues-the-code.md): a new row, a new id and so a new code, and
+ * the old row marked `reissued_at`, kept so the door refuses its code. `(booking_line_id, seq)`
+ * is unique among the live rows: one valid code per ticket.
  */
 export const eTickets = pgTable(
   'e_tickets',
@@ -158,17 +161,21 @@ export const eTickets = pgTable(
     admits: integer('admits').notNull(),
     /** Set when its booking is refunded or its event cancelled: the code still verifies, but no longer admits. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when its delegate was renamed and the ticket got a new row and code: this code no longer admits. */
+    reissuedAt: timestamp('reissued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('e_tickets_code_key').on(t.code),
-    uniqueIndex('e_tickets_line_seq_key').on(t.bookingLineId, t.seq),
+    uniqueIndex('e_tickets_line_seq_live_key')
+      .on(t.bookingLineId, t.seq)
+      .where(sql`${t.reissuedAt} IS NULL`),
     index('e_tickets_booking_idx').on(t.bookingId),
     index('e_tickets_event_idx').on(t.eventId),
     // The door's counts read the live tickets of an event from this index alone (checkin.repo.ts countDoor).
     index('e_tickets_live_event_idx')
       .on(t.eventId, t.bookingId, t.id, t.admits)
-      .where(sql`${t.revokedAt} IS NULL`),
+      .where(sql`${t.revokedAt} IS NULL AND ${t.reissuedAt} IS NULL`),
     check('e_tickets_seq_check', sql`${t.seq} > 0`),
     check('e_tickets_admits_check', sql`${t.admits} > 0`),
   ],
