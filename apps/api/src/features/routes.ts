@@ -4,6 +4,7 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { attendeesRoutes } from './attendees/attendees.routes.js';
 import { mailRoutes } from './mail/mail.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { teamRoutes } from './team/team.routes.js';
@@ -30,6 +31,7 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: siteRoutes, prefix: '', tag: 'Site' },
   { plugin: catalogueRoutes, tag: 'Catalogue (public)' },
   { plugin: eventsRoutes, tag: 'Organiser events' },
+  { plugin: attendeesRoutes, tag: 'Organiser events' },
   { plugin: contactRoutes, tag: 'Contact' },
   { plugin: mailRoutes, prefix: '', tag: 'Development' },
   { plugin: accountsRoutes, tag: 'Accounts and sign-in' },

@@ -44,7 +44,7 @@ export interface BookedTickets {
  * (not on sale), TK410 (ended), TK422 (a ticket type not of this event or not open) and TK409
  * (short: message the type's name, detail how many are left, hint the type's id).
  */
-export async function bookTickets(db: Db, b: BookTicketsInput): Promise<BookedTickets> {
+export async function bookTickets(db: Db | Tx, b: BookTicketsInput): Promise<BookedTickets> {
   const p = {
     event_id: b.eventId,
     account_id: b.accountId,

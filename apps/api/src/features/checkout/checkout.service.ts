@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUS,
+  EVENT_STATUS,
   formatTime,
   type Currency,
   formatAmount,
@@ -45,6 +46,7 @@ import {
   type PaymentRow,
 } from '../payments/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
+import { findEventRules, planBookingAttendees, saveBookingAttendees, type AttendeePlan } from '../attendees/index.js';
 import { providerNamed } from './providers.js';
 import { requestRefund } from './refunds.js';
 import { receivedMismatch, receivedText } from './received-amount.js';
@@ -176,7 +178,7 @@ export async function bookEvent(
   body: BookEventBody,
   who: CheckoutCaller | undefined,
 ): Promise<{ created: BookingCreated; token?: string }> {
-  await checkBookingRequest(ctx, body);
+  const plan = await checkBookingRequest(ctx, body);
   const mpesa = body.payment_method === 'mpesa';
   const provider = providerNamed(ctx, mpesa ? 'mpesa' : 'card');
   const reference = newReference();
@@ -200,6 +202,7 @@ export async function bookEvent(
     buyer,
     reference,
     local ? { provider: provider.name, intent: local } : null,
+    plan,
   );
   const currency = parseCurrency(booked.currency);
   const clientSecret = await paymentOf(
@@ -224,11 +227,12 @@ export async function bookEvent(
 }
 
 /**
- * What is refused before anything is written: a ticket type listed twice, PayPal, and M-Pesa
+ * What is refused before anything is written: a ticket type listed twice, PayPal, M-Pesa
  * for an event not priced in shillings (M-Pesa takes shillings only: refused before anything is
- * held or any prompt sent).
+ * held or any prompt sent), and delegates or answers the event's rules refuse
+ * (docs/product.md#delegates-and-questions). Answers the delegates and answers to keep.
  */
-async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
+async function checkBookingRequest(ctx: AppContext, body: BookEventBody): Promise<AttendeePlan> {
   const seen = new Set<number>();
   body.tickets.forEach((t, i) => {
     if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
@@ -237,6 +241,10 @@ async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
   if (body.payment_method === 'paypal') {
     throw invalidField('payment_method', 'Pay by card or M-Pesa');
   }
+  // An event not on sale is the same 404 whether or not delegates came with the booking.
+  const rules = await findEventRules(ctx.db, body.event_id);
+  if (!rules || rules.status !== EVENT_STATUS.published) throw notFound('Event');
+  const plan = planBookingAttendees(rules, body);
   if (body.payment_method === 'mpesa') {
     const event = await findBookingEvent(ctx.db, body.event_id);
     if (!event) throw notFound('Event');
@@ -248,9 +256,14 @@ async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
       );
     }
   }
+  return plan;
 }
 
 type Buyer = ReturnType<typeof buyerOf>;
+
+/** Another checkout's live booking of the same email and tickets, answered by book_tickets() unchanged. */
+const heldForOther = (booked: BookedTickets, buyer: Buyer) =>
+  booked.existing && (buyer.newGuest || booked.checkoutKeyHash !== buyer.keyHash);
 
 /** The phone an M-Pesa prompt goes to: the one typed for it, else the buyer's. */
 function mpesaPhoneOf(body: BookEventBody, buyer: Buyer): string {
@@ -270,10 +283,14 @@ async function holdTickets(
   buyer: Buyer,
   reference: string,
   local: { provider: PaymentProviderName; intent: Pick<Intent, 'id' | 'clientSecret'> } | null,
+  plan: AttendeePlan,
 ) {
   let booked;
   try {
-    booked = await bookTickets(ctx.db, {
+    // The delegates and answers are written with the hold, in its transaction: a hold carries its
+    // names, and a booking answered again (the same buyer's, resumed) takes this request's.
+    booked = await ctx.db.transaction(async (tx) => {
+      const held = await bookTickets(tx, {
       eventId: body.event_id,
       accountId: buyer.accountId,
       checkoutKeyHash: buyer.keyHash,
@@ -288,13 +305,18 @@ async function holdTickets(
       payment: local
         ? { provider: local.provider, intentId: local.intent.id, clientSecret: local.intent.clientSecret }
         : null,
+      });
+      if (!heldForOther(held, buyer)) {
+        await saveBookingAttendees(tx, held.bookingId, buyer.fullName, plan, held.existing);
+      }
+      return held;
     });
   } catch (err) {
     const refusal = bookingRefusal(err);
     if (refusal) throw refusalError(refusal, body);
     throw err;
   }
-  if (booked.existing && (buyer.newGuest || booked.checkoutKeyHash !== buyer.keyHash)) {
+  if (heldForOther(booked, buyer)) {
     // Someone typed this email for these tickets a moment ago and has not paid yet: only their
     // own checkout session may carry on with that booking.
     // Named on the email, where the way forward is: proving it by signing in with a mailed code

@@ -1,10 +1,10 @@
 import { formatAmount, formatDateRange, parseCurrency, toMajor } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { bookingConfirmationMail, type AttachmentResolver, type MailToSend } from '../mail/index.js';
-import { bookingPdf } from './booking-files.js';
-import { findBookingLines, findTicketBooking } from './etickets.repo.js';
-import { ticketUrlSigner } from './ticket-urls.js';
+import { bookingConfirmationMail, delegateTicketMail, type AttachmentResolver, type MailToSend } from '../mail/index.js';
+import { bookingPdf, singleTicketPdf, ticketIdOf } from './booking-files.js';
+import { findBookingLines, findTicketBooking, type TicketRow } from './etickets.repo.js';
+import { delegateLinkUntil, ticketUrlSigner, ticketUrlSignerUntil } from './ticket-urls.js';
 
 /** The attachment source of a booking's PDF: `booking-pdf:<reference>`, rebuilt when the mail is sent. */
 const BOOKING_PDF = 'booking-pdf';
@@ -21,6 +21,56 @@ export const bookingPdfSource: { kind: string; resolve: AttachmentResolver } = {
     return pdf;
   },
 };
+
+/** The attachment source of a delegate's own ticket: `ticket-pdf:<e-ticket id>`, rebuilt when the mail is sent. */
+const TICKET_PDF = 'ticket-pdf';
+
+/** How the mail feature rebuilds a delegate's one-page PDF when it sends (features/wiring.ts hands it over). */
+export const ticketPdfSource: { kind: string; resolve: AttachmentResolver } = {
+  kind: TICKET_PDF,
+  async resolve(ctx, id) {
+    const pdf = await singleTicketPdf(ctx, ticketIdOf(id));
+    if (!pdf) throw new Error(`e-ticket ${id} has no PDF to attach`);
+    return pdf;
+  },
+};
+
+/**
+ * A delegate's own ticket (docs/product.md#delegates-and-questions), mailed when a ticket is named
+ * after them or renamed to them: to the delegate (to the buyer when the delegate gave no email),
+ * the buyer copied; their ticket as a one-page PDF, and signed links to their ticket page and
+ * calendar file that last until some days after the event. `reference` is the ticket's short
+ * reference; pass the changing transaction (PGlite has one connection).
+ */
+export async function delegateTicketMailOf(
+  ctx: AppContext,
+  tx: Tx,
+  ticket: Pick<TicketRow, 'booking' | 'ticketType'> & { id: number },
+  delegate: { fullName: string; email: string | null },
+  reference: string,
+): Promise<MailToSend> {
+  const { booking } = ticket;
+  const sign = await ticketUrlSignerUntil(ctx, delegateLinkUntil(booking.endTime), { tx });
+  const to = delegate.email ?? booking.email;
+  return {
+    to,
+    ...(to.toLowerCase() !== booking.email.toLowerCase() ? { cc: booking.email } : {}),
+    ...delegateTicketMail({
+      firstName: delegate.fullName.split(/\s+/)[0] ?? '',
+      buyerName: booking.fullName,
+      eventTitle: booking.title,
+      when: formatDateRange(booking.startTime.toISOString(), booking.endTime.toISOString()),
+      location: booking.location,
+      reference,
+      ticketType: ticket.ticketType,
+      ticketUrl: ctx.config.publicUrl + sign(`delegate:${ticket.id}`),
+      calendarUrl: ctx.config.publicUrl + sign(`ticket-ics:${ticket.id}`),
+    }),
+    attachments: [
+      { filename: `tikiti-${reference}.pdf`, contentType: 'application/pdf', source: `${TICKET_PDF}:${ticket.id}` },
+    ],
+  };
+}
 
 /**
  * The confirmation of a paid booking (docs/product.md#e-tickets-and-signed-codes): the order,

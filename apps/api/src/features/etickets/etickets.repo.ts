@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { BOOKING_STATUS } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { appSecrets, bookingLines, bookings, eTickets, events } from '../../db/schema/index.js';
+import { appSecrets, bookingLines, bookings, checkIns, eTickets, events } from '../../db/schema/index.js';
 
 type Executor = Db | Tx;
 
@@ -80,7 +80,7 @@ export async function insertETickets(tx: Tx, rows: NewETicket[]): Promise<number
     const done = await tx
       .insert(eTickets)
       .values(rows.slice(from, from + INSERT_CHUNK))
-      .onConflictDoNothing({ target: [eTickets.bookingLineId, eTickets.seq] })
+      .onConflictDoNothing({ target: [eTickets.bookingLineId, eTickets.seq], where: isNull(eTickets.reissuedAt) })
       .returning({ id: eTickets.id });
     inserted += done.length;
   }
@@ -133,6 +133,8 @@ const bookingColumns = {
   location: events.location,
   shortDescription: events.shortDescription,
   imageKey: sql<string | null>`(SELECT key FROM media WHERE media.id = ${events.imageId})`,
+  attendeeNames: events.attendeeNames,
+  changesLockHours: events.changesLockHours,
 };
 
 export type TicketBookingRow = Awaited<ReturnType<typeof findTicketBookings>>[number];
@@ -177,26 +179,34 @@ export async function findTicketBooking(db: Executor, by: { id: number } | { ref
   return row;
 }
 
+const eTicketColumns = {
+  id: eTickets.id,
+  bookingId: eTickets.bookingId,
+  bookingLineId: eTickets.bookingLineId,
+  seq: eTickets.seq,
+  code: eTickets.code,
+  holderName: eTickets.holderName,
+  admits: eTickets.admits,
+  revokedAt: eTickets.revokedAt,
+  reissuedAt: eTickets.reissuedAt,
+  ticketType: bookingLines.name,
+};
+
+export type ETicketRow = Awaited<ReturnType<typeof findETickets>>[number];
+
 /**
- * The e-tickets of these bookings with their ticket type's name, in issue order: by booking, line
- * and place in the line. A ticket's place in its booking in this order is its number, 1 for the
- * first, as the PDF's pages and the short references count (docs/ticket-codes.md#typed-references).
+ * The live e-tickets of these bookings (not the old rows of re-issued ones) with their ticket
+ * type's name, in issue order: by booking, line and place in the line. A ticket's place in its
+ * booking in this order is its number, 1 for the first, as the PDF's pages and the short
+ * references count (docs/ticket-codes.md#typed-references); a re-issue keeps it.
  */
 export async function findETickets(db: Executor, bookingIds: number[]) {
   if (bookingIds.length === 0) return [];
   return db
-    .select({
-      id: eTickets.id,
-      bookingId: eTickets.bookingId,
-      code: eTickets.code,
-      holderName: eTickets.holderName,
-      admits: eTickets.admits,
-      revokedAt: eTickets.revokedAt,
-      ticketType: bookingLines.name,
-    })
+    .select(eTicketColumns)
     .from(eTickets)
     .innerJoin(bookingLines, eq(bookingLines.id, eTickets.bookingLineId))
-    .where(inArray(eTickets.bookingId, bookingIds))
+    .where(and(inArray(eTickets.bookingId, bookingIds), isNull(eTickets.reissuedAt)))
     .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq));
 }
 
@@ -216,8 +226,54 @@ export async function findBookingLines(db: Executor, bookingIds: number[]) {
     .orderBy(asc(bookingLines.bookingId), asc(bookingLines.ticketTypeId), asc(bookingLines.id));
 }
 
-/** One e-ticket's code, for its QR image. */
+/** One live e-ticket's code, for its QR image (a re-issued ticket's old code has none). */
 export async function findETicketCode(db: Db, ticketId: number) {
-  const [row] = await db.select({ code: eTickets.code }).from(eTickets).where(eq(eTickets.id, ticketId));
+  const [row] = await db
+    .select({ code: eTickets.code })
+    .from(eTickets)
+    .where(and(eq(eTickets.id, ticketId), isNull(eTickets.reissuedAt)));
   return row?.code;
+}
+
+/**
+ * One e-ticket, live or re-issued, with what a change of its delegate and the delegate's own
+ * views need: its booking, its event and whether it was admitted.
+ */
+export async function findTicket(db: Executor, ticketId: number) {
+  const [row] = await db
+    .select({
+      ...eTicketColumns,
+      eventId: eTickets.eventId,
+      ticketTypeId: bookingLines.ticketTypeId,
+      booking: bookingColumns,
+      organisationId: events.organisationId,
+      eventStatus: events.status,
+      admitted: sql<boolean>`EXISTS (SELECT 1 FROM ${checkIns} WHERE ${checkIns.eTicketId} = ${eTickets.id})`,
+    })
+    .from(eTickets)
+    .innerJoin(bookingLines, eq(bookingLines.id, eTickets.bookingLineId))
+    .innerJoin(bookings, eq(bookings.id, eTickets.bookingId))
+    .innerJoin(events, eq(events.id, eTickets.eventId))
+    .where(eq(eTickets.id, ticketId));
+  return row;
+}
+
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
+
+/**
+ * Marks a live e-ticket re-issued; false when it is not live any more (re-issued meanwhile). Its
+ * new row must be written after, in the same transaction: one live row per ticket.
+ */
+export async function markReissued(tx: Tx, ticketId: number): Promise<boolean> {
+  const done = await tx
+    .update(eTickets)
+    .set({ reissuedAt: sql`now()` })
+    .where(and(eq(eTickets.id, ticketId), isNull(eTickets.reissuedAt)))
+    .returning({ id: eTickets.id });
+  return done.length > 0;
+}
+
+/** A ticket's holder renamed without a new code (an organiser's correction of a ticket already admitted). */
+export async function setHolderName(tx: Tx, ticketId: number, holderName: string) {
+  await tx.update(eTickets).set({ holderName }).where(eq(eTickets.id, ticketId));
 }

@@ -2,15 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  delegateTicketQuerySchema,
+  delegateTicketResponseSchema,
   emailTicketsBodySchema,
   emailTicketsResponseSchema,
+  putAttendeeBodySchema,
+  putTicketAttendeeResponseSchema,
+  ticketIdParamsSchema,
   ticketKeysResponseSchema,
   viewTicketsResponseSchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { send } from '../../http/envelope.js';
 import { buyerOrCheckoutOf } from '../checkout/index.js';
+import { delegateTicket, signedTicketCalendar, signedTicketPdf } from './delegate-ticket.js';
 import {
+  changeOwnTicketAttendee,
   emailTickets,
   signedBookingCalendar,
   signedBookingPdf,
@@ -22,6 +29,7 @@ import { ticketPublicKeys } from './ticket-keys.js';
 /** Anything that is not a live signature, a ticket or a booking is a 404, checked by the service. */
 const qrParamsSchema = z.object({ name: z.string().max(40) });
 const referenceParamsSchema = z.object({ reference: z.string().max(40) });
+const ticketFileParamsSchema = z.object({ ticket_id: z.string().max(40) });
 const signatureQuerySchema = z.object({ sig: z.string().max(100).optional() });
 
 /**
@@ -48,6 +56,68 @@ export async function eticketsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request, reply) => {
       const to = await emailTickets(ctx, await buyerOrCheckoutOf(db, request), request.body.reference);
       return send(reply, null, { description: `We sent your tickets to ${to}` });
+    },
+  );
+
+  r.put(
+    '/tickets/:ticket_id/attendee',
+    {
+      schema: {
+        params: ticketIdParamsSchema,
+        body: putAttendeeBodySchema,
+        response: { 200: putTicketAttendeeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const who = await buyerOrCheckoutOf(db, request);
+      const ticket = await changeOwnTicketAttendee(ctx, who, request.params.ticket_id, request.body);
+      return send(reply, ticket, {
+        description:
+          ticket.id === request.params.ticket_id
+            ? 'Delegate saved'
+            : `Delegate saved: the ticket has a new code, mailed to ${ticket.attendee.full_name}`,
+      });
+    },
+  );
+
+  r.get(
+    '/tickets/delegate/:ticket_id',
+    {
+      schema: {
+        params: ticketIdParamsSchema,
+        querystring: delegateTicketQuerySchema,
+        response: { 200: delegateTicketResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return send(reply, await delegateTicket(ctx, request.params.ticket_id, request.query.sig));
+    },
+  );
+
+  r.get(
+    '/tickets/:ticket_id/ticket.pdf',
+    { schema: { params: ticketFileParamsSchema, querystring: signatureQuerySchema } },
+    async (request, reply) => {
+      const pdf = await signedTicketPdf(ctx, request.params.ticket_id, request.query.sig);
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', 'attachment; filename="tikiti-ticket.pdf"')
+        .type('application/pdf')
+        .send(pdf);
+    },
+  );
+
+  r.get(
+    '/tickets/:ticket_id/event.ics',
+    { schema: { params: ticketFileParamsSchema, querystring: signatureQuerySchema } },
+    async (request, reply) => {
+      const ics = await signedTicketCalendar(ctx, request.params.ticket_id, request.query.sig);
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', 'attachment; filename="tikiti-event.ics"')
+        .type('text/calendar; charset=utf-8')
+        .send(ics);
     },
   );
 

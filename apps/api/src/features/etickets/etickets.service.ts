@@ -1,11 +1,20 @@
-import { signTicketCode, ticketReference } from '@tikiti/ticket-codes';
-import { BOOKING_STATUS, parseCurrency, slugify, toMajor, type ETicket } from '@tikiti/contract';
+import { signTicketCode } from '@tikiti/ticket-codes';
+import {
+  BOOKING_STATUS,
+  parseCurrency,
+  slugify,
+  toMajor,
+  type AttendeeDetails,
+  type ETicket,
+  type ETicketItem,
+} from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { notFound, tooManyRequests } from '../../http/errors.js';
 import { countHit } from '../../lib/rate-limit.js';
 import type { CheckoutCaller } from '../checkout/index.js';
 import { enqueueMail } from '../mail/index.js';
+import { findAttendeeNames, findBookingAttendees, findQuestions, toQuestionView } from '../attendees/index.js';
 import { publicImageUrls } from '../media/index.js';
 import { ticketsConfirmationMail } from './etickets-mail.js';
 import {
@@ -23,6 +32,10 @@ import {
 import { ticketSigningKey } from './ticket-keys.js';
 import { fileSignatureValid, ticketUrlSigner } from './ticket-urls.js';
 import { bookingCalendar, bookingPdf, qrImage } from './booking-files.js';
+import { attendeeFor, ticketItem } from './ticket-items.js';
+import { changesUntil } from './changes-until.js';
+import { changeTicketAttendee } from './change-attendee.js';
+import { ticketItemById } from './delegate-ticket.js';
 
 /** A code admits at most this many people (docs/ticket-codes.md#payload-bytes). */
 const MAX_CODE_PERSONS = 0xffff;
@@ -30,7 +43,8 @@ const MAX_CODE_PERSONS = 0xffff;
 /**
  * Issues a paid booking's e-tickets (docs/product.md#e-tickets-and-signed-codes), inside the
  * transaction that makes it paid: one per ticket bought (a line of 3 "Group of 4" gives 3
- * e-tickets admitting 4 each), holder the booking's name, each with its own signed code naming
+ * e-tickets admitting 4 each), holder its delegate (the buyer's name while it is to be named:
+ * docs/product.md#delegates-and-questions), each with its own signed code naming
  * its id, and the booking's own code (kind `booking`, all of its persons). Idempotent: a booking
  * that has its code already is left alone, and `(line, seq)` is unique, so settling twice
  * never issues twice. Answers how many e-tickets were issued.
@@ -47,7 +61,14 @@ export function issueETickets(ctx: AppContext, tx: Tx, bookingId: number): Promi
 export async function issueBookingsETickets(ctx: AppContext, tx: Tx, bookingIds: number[]): Promise<number> {
   const found = await findBookingsToIssue(tx, bookingIds);
   if (found.length === 0) return 0;
-  const key = await ticketSigningKey(ctx, tx);
+  const [key, names] = await Promise.all([
+    ticketSigningKey(ctx, tx),
+    findAttendeeNames(
+      tx,
+      found.map((f) => f.booking.id),
+    ),
+  ]);
+  const nameOf = new Map(names.map((n) => [`${n.booking_line_id}:${n.seq}`, n.full_name]));
   const places = found.flatMap(({ booking, lines }) =>
     lines.flatMap((line) => Array.from({ length: line.quantity }, (_, i) => ({ booking, line, seq: i + 1 }))),
   );
@@ -68,7 +89,7 @@ export async function issueBookingsETickets(ctx: AppContext, tx: Tx, bookingIds:
         bookingLineId: line.id,
         seq,
         eventId: booking.eventId,
-        holderName: booking.fullName,
+        holderName: nameOf.get(`${line.id}:${seq}`) ?? booking.fullName,
         admits: line.noOfPersons,
         code: await sign(booking, ids[i]!, line.noOfPersons, 'ticket'),
       })),
@@ -110,9 +131,11 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
     who.kind === 'account' ? { accountId: who.caller.accountId } : { email: who.email, checkoutKeyHash: who.keyHash };
   const rows = await findTicketBookings(ctx.db, owner);
   const ids = rows.map((r) => r.id);
-  const [tickets, lines, sign] = await Promise.all([
+  const [tickets, lines, attendees, questions, sign] = await Promise.all([
     findETickets(ctx.db, ids),
     findBookingLines(ctx.db, ids),
+    findBookingAttendees(ctx.db, ids),
+    findQuestions(ctx.db, [...new Set(rows.map((r) => r.eventId))]),
     ticketUrlSigner(ctx, 'page'),
   ]);
   const now = Date.now();
@@ -153,18 +176,27 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
       },
       tickets: tickets
         .filter((t) => t.bookingId === b.id)
-        .map((t, i) => ({
-          id: t.id,
-          code: t.code,
-          qr: sign(`qr:${t.id}`),
-          reference: ticketReference(b.reference, i + 1),
-          ticket_type: t.ticketType,
-          admits: t.admits,
-          holder_name: t.holderName,
-          revoked: revoked || t.revokedAt !== null,
-        })),
+        .map((t, i) => ticketItem(t, { reference: b.reference, revoked }, i + 1, attendeeFor(attendees, t), sign)),
+      attendee_names: b.attendeeNames,
+      changes_until: changesUntil(b).toISOString(),
+      questions: questions.filter((q) => q.eventId === b.eventId && q.scope === 'attendee').map(toQuestionView),
     };
   });
+}
+
+/**
+ * PUT v1/tickets/{ticket_id}/attendee: the buyer names or renames the delegate of a ticket of
+ * their own paid booking, until the event's lock (`changeTicketAttendee`). Answers the ticket as
+ * it is now, with its new id and code when the change re-issued it.
+ */
+export async function changeOwnTicketAttendee(
+  ctx: AppContext,
+  who: CheckoutCaller,
+  ticketId: number,
+  body: AttendeeDetails,
+): Promise<ETicketItem> {
+  const id = await changeTicketAttendee(ctx, ticketId, body, { kind: 'buyer', who });
+  return ticketItemById(ctx, id);
 }
 
 /** Mails of one booking's tickets a caller may ask for in an hour. */

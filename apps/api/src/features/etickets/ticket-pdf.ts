@@ -1,9 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { qrPng } from './ticket-qr.js';
 
-/** What a booking's PDF shows: one page per e-ticket (docs/product.md#e-tickets-and-signed-codes). */
+/**
+ * What a booking's PDF shows: one page per e-ticket (docs/product.md#e-tickets-and-signed-codes);
+ * or a delegate's own ticket, one page (`single`: docs/product.md#delegates-and-questions).
+ */
 export interface TicketsPdf {
   reference: string;
+  /** One delegate's ticket: its page says "Your ticket" rather than "Ticket 2 of 3". */
+  single?: boolean;
   title: string;
   /** Nairobi time, as formatDateRange writes it: "Thu, 12 Mar 2026 · 09:00–17:00 EAT". */
   when: string;
@@ -14,8 +19,12 @@ export interface TicketsPdf {
     reference: string;
     ticketType: string;
     admits: number;
+    /** The delegate's name (the buyer's while the ticket is to be named), and company. */
     holderName: string;
+    company?: string | null;
     revoked: boolean;
+    /** Its delegate was renamed and it has a new code: this page's code no longer admits. */
+    reissued?: boolean;
   }[];
 }
 
@@ -72,10 +81,10 @@ export async function ticketsPdf(p: TicketsPdf): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const images = await Promise.all(p.tickets.map((t) => (t.revoked ? null : qrPng(t.code, 600))));
+  const images = await Promise.all(p.tickets.map((t) => (t.revoked || t.reissued ? null : qrPng(t.code, 600))));
   p.tickets.forEach((ticket, i) => {
     doc.addPage();
-    page(doc, p, ticket, images[i] ?? null, `Ticket ${i + 1} of ${p.tickets.length}`);
+    page(doc, p, ticket, images[i] ?? null, p.single ? 'Your ticket' : `Ticket ${i + 1} of ${p.tickets.length}`);
   });
   doc.end();
   await ended;
@@ -123,19 +132,18 @@ function page(
     doc.image(qr, x + pad, y + pad, { width: QR_SIZE, height: QR_SIZE });
   } else {
     doc.roundedRect(x, y, box, box, 10).fill('#F1F5F9');
+    const [word, why] = ticket.revoked
+      ? ['REVOKED', 'This ticket was refunded or its event cancelled. It no longer admits anyone.']
+      : ['RE-ISSUED', 'This ticket was given to another delegate and has a new code. This one no longer admits anyone.'];
     doc
       .fillColor(DANGER)
       .font('Helvetica-Bold')
       .fontSize(30)
-      .text('REVOKED', x, y + box / 2 - 40, { width: box, align: 'center', lineBreak: false });
-    doc
-      .fillColor(INK)
-      .font('Helvetica')
-      .fontSize(12)
-      .text('This ticket was refunded or its event cancelled. It no longer admits anyone.', x + 24, y + box / 2 + 4, {
-        width: box - 48,
-        align: 'center',
-      });
+      .text(word, x, y + box / 2 - 40, { width: box, align: 'center', lineBreak: false });
+    doc.fillColor(INK).font('Helvetica').fontSize(12).text(why, x + 24, y + box / 2 + 4, {
+      width: box - 48,
+      align: 'center',
+    });
   }
   y += box + 8;
   // The short reference, for the door to type when the code will not scan; a revoked ticket has none to give.
@@ -165,6 +173,7 @@ function page(
   const admits = ticket.admits === 1 ? '1 person' : `${ticket.admits} people`;
   const cells: [string, string][] = [
     ['Name', ticket.holderName],
+    ...(ticket.company ? ([['Company', ticket.company]] as [string, string][]) : []),
     ['Ticket', ticket.ticketType],
     ['Admits', admits],
     ['Booking reference', p.reference],

@@ -16,8 +16,22 @@ const HOUR_MS = 3_600_000;
 /** How long an address works: a day on the e-tickets page, 30 days in a mail. */
 export const URL_LIFETIME_HOURS = { page: 24, mail: 30 * 24 } as const;
 
-/** What an address names: the QR image of a ticket (its id) or of a booking's own code (its reference), a booking's PDF or calendar file. */
-export type SignedFile = `qr:${number | string}` | `pdf:${string}` | `ics:${string}`;
+/**
+ * What an address names: the QR image of a ticket (its id) or of a booking's own code (its
+ * reference), a booking's PDF or calendar file; a delegate's own ticket page (the web page
+ * /ticket/{id}, whose signature GET v1/tickets/delegate/{id} checks), and that one ticket's PDF
+ * and calendar file (docs/product.md#delegates-and-questions).
+ */
+export type SignedFile =
+  | `qr:${number | string}`
+  | `pdf:${string}`
+  | `ics:${string}`
+  | `delegate:${number}`
+  | `ticket-pdf:${number}`
+  | `ticket-ics:${number}`;
+
+/** A delegate's link and its files work until this many days after the event ends. */
+export const DELEGATE_LINK_DAYS = 7;
 
 const mac = (secret: Buffer, file: SignedFile, expires: number) =>
   createHmac('sha256', secret).update(`${file}:${expires}`).digest('base64url').slice(0, 32);
@@ -30,8 +44,18 @@ const secretOf = async (ctx: AppContext, tx?: Tx) =>
 
 const pathOf = (file: SignedFile) => {
   const [kind, name] = file.split(/:(.*)/) as [string, string];
-  if (kind === 'qr') return `/v1/tickets/qr/${name}.png`;
-  return `/v1/booking/${name}/${kind === 'pdf' ? 'tickets.pdf' : 'event.ics'}`;
+  switch (kind) {
+    case 'qr':
+      return `/v1/tickets/qr/${name}.png`;
+    case 'delegate':
+      return `/ticket/${name}`;
+    case 'ticket-pdf':
+      return `/v1/tickets/${name}/ticket.pdf`;
+    case 'ticket-ics':
+      return `/v1/tickets/${name}/event.ics`;
+    default:
+      return `/v1/booking/${name}/${kind === 'pdf' ? 'tickets.pdf' : 'event.ics'}`;
+  }
 };
 
 /**
@@ -49,6 +73,19 @@ export async function ticketUrlSigner(
   const expires = (Math.floor(now / HOUR_MS) + 1 + URL_LIFETIME_HOURS[lifetime]) * HOUR_MS;
   return (file: SignedFile) => `${pathOf(file)}?sig=${expires}.${mac(secret, file, expires)}`;
 }
+
+/**
+ * A signer of addresses that work until `until` (rounded up to the hour), whenever they are made:
+ * a delegate's link is the same in every mail and page, and lasts until some days after the event.
+ */
+export async function ticketUrlSignerUntil(ctx: AppContext, until: Date, opts: { tx?: Tx } = {}) {
+  const secret = await secretOf(ctx, opts.tx);
+  const expires = Math.ceil(until.getTime() / HOUR_MS) * HOUR_MS;
+  return (file: SignedFile) => `${pathOf(file)}?sig=${expires}.${mac(secret, file, expires)}`;
+}
+
+/** The end of a delegate's link of an event ending at `end`. */
+export const delegateLinkUntil = (end: Date) => new Date(end.getTime() + DELEGATE_LINK_DAYS * 24 * HOUR_MS);
 
 /** True when `sig` (from `?sig=`) is a live signature of `file` made by this application. */
 export async function fileSignatureValid(ctx: AppContext, file: SignedFile, sig: string | undefined, now = Date.now()) {

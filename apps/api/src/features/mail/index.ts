@@ -13,6 +13,8 @@ export {
   type RefundNotice,
   type BookingConfirmation,
   contactCopyMail,
+  delegateTicketMail,
+  type DelegateTicketNotice,
   lateBookingRefundMail,
   paymentNotAcceptedMail,
   type BookingSummary,

@@ -6,6 +6,7 @@ export async function insertMailboxMessage(
   db: Db,
   m: {
     to: string;
+    cc: string | null;
     from: string;
     subject: string;
     text: string;
@@ -27,12 +28,13 @@ export async function findMailboxRaw(db: Db, id: number) {
   return row?.raw ?? undefined;
 }
 
-/** The local mailbox, newest first, optionally only the messages to one address. */
+/** The local mailbox, newest first, optionally only the messages to (or copied to) one address. */
 export async function listMailboxMessages(db: Db, opts: { to?: string; limit: number }) {
   return db
     .select({
       id: mailboxMessages.id,
       to: mailboxMessages.to,
+      cc: mailboxMessages.cc,
       from: mailboxMessages.from,
       subject: mailboxMessages.subject,
       text: mailboxMessages.text,
@@ -42,7 +44,11 @@ export async function listMailboxMessages(db: Db, opts: { to?: string; limit: nu
       createdAt: mailboxMessages.createdAt,
     })
     .from(mailboxMessages)
-    .where(opts.to ? sql`lower(${mailboxMessages.to}) = ${opts.to.toLowerCase()}` : undefined)
+    .where(
+      opts.to
+        ? sql`(lower(${mailboxMessages.to}) = ${opts.to.toLowerCase()} OR lower(${mailboxMessages.cc}) = ${opts.to.toLowerCase()})`
+        : undefined,
+    )
     .orderBy(desc(mailboxMessages.createdAt), desc(mailboxMessages.id))
     .limit(opts.limit);
 }

@@ -44,7 +44,7 @@ export async function mailRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       .map(
         (m) => `<article>
 <h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)}${m.attachments.length ? ` · ${m.attachments.length} attachment(s): ${escapeHtml(m.attachments.map((a) => a.filename).join(', '))}` : ''}${m.raw_url ? ` · <a href="${escapeHtml(m.raw_url)}">Download .eml</a>` : ''}</p>
+<p class="meta">To ${escapeHtml(m.to)}${m.cc ? ` · Cc ${escapeHtml(m.cc)}` : ''} · ${escapeHtml(m.created_at)}${m.attachments.length ? ` · ${m.attachments.length} attachment(s): ${escapeHtml(m.attachments.map((a) => a.filename).join(', '))}` : ''}${m.raw_url ? ` · <a href="${escapeHtml(m.raw_url)}">Download .eml</a>` : ''}</p>
 <pre>${escapeHtml(m.text)}</pre>
 </article>`,
       )

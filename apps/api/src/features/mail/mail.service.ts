@@ -12,6 +12,8 @@ export type MailAttachment =
 
 export interface MailToSend {
   to: string;
+  /** Copied (a delegate's ticket copies the buyer). */
+  cc?: string;
   subject: string;
   text: string;
   html: string;
@@ -21,6 +23,7 @@ export interface MailToSend {
 /** A queued message, the payload of its `mail.send` job: attachments by source, rebuilt when sent. */
 export interface MailJobPayload {
   to: string;
+  cc?: string;
   subject: string;
   text: string;
   html: string;
@@ -58,6 +61,7 @@ export async function enqueueMail(db: Db | Tx, mail: MailToSend, opts?: { dedupe
   }));
   const payload: MailJobPayload = {
     to: mail.to,
+    ...(mail.cc ? { cc: mail.cc } : {}),
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
@@ -86,7 +90,14 @@ export const sendMailJob: JobHandler<MailJobPayload> = {
         content: await resolveAttachment(ctx, a.source),
       })),
     );
-    await transportFor(ctx).send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+    await transportFor(ctx).send({
+      to: mail.to,
+      cc: mail.cc,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments,
+    });
   },
 };
 
@@ -108,6 +119,7 @@ export async function listMailbox(db: Db, opts: { to?: string }) {
   return rows.map((m) => ({
     id: m.id,
     to: m.to,
+    cc: m.cc,
     from: m.from,
     subject: m.subject,
     text: m.text,

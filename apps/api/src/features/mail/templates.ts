@@ -212,6 +212,50 @@ export function bookingConfirmationMail(b: BookingConfirmation): MailContent {
   };
 }
 
+/** What a delegate's own ticket mail tells (docs/product.md#delegates-and-questions). */
+export interface DelegateTicketNotice {
+  firstName: string;
+  /** Who booked the ticket (the buyer, copied). */
+  buyerName: string;
+  eventTitle: string;
+  /** Nairobi time, as formatDateRange writes it. */
+  when: string;
+  location: string;
+  /** The ticket's short reference (`TK-ERZVFGJ-2`). */
+  reference: string;
+  ticketType: string;
+  /** The delegate's own ticket page (signed), and the event as a calendar file. */
+  ticketUrl: string;
+  calendarUrl: string;
+}
+
+/**
+ * Sent to a delegate when a ticket is named after them (or renamed to them), the buyer copied:
+ * their own ticket as a one-page PDF, links to add it to a calendar and to open their ticket page.
+ * Nothing else of the booking.
+ */
+export function delegateTicketMail(d: DelegateTicketNotice): MailContent {
+  const subject = `Your ticket for ${d.eventTitle} (${d.reference})`.slice(0, 200);
+  const lines = [
+    greeting(d.firstName),
+    `${d.buyerName} booked a ticket for you: ${d.ticketType} at ${d.eventTitle}.`,
+    `Your ticket is attached as a PDF with its QR code: show it at the entrance, on your phone or printed. If the code will not scan, give the reference ${d.reference}.`,
+    'It is yours alone: if your name on the ticket changes, this code stops working and the new delegate gets a new one.',
+  ];
+  const event = `${d.eventTitle}\n${d.when}\n${d.location}`;
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${event}\n\nYour ticket: ${d.ticketUrl}\nAdd to calendar: ${d.calendarUrl}\n`,
+    html: layout(
+      subject,
+      lines.map(paragraph).join('') +
+        `<p style="margin:0 0 16px"><strong>${escapeHtml(d.eventTitle)}</strong><br>${escapeHtml(d.when)}<br>${escapeHtml(d.location)}</p>` +
+        button(d.ticketUrl, 'Open my ticket') +
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(d.calendarUrl)}" style="color:#0F766E">Add to calendar</a></p>`,
+    ),
+  };
+}
+
 /** Sent when a payment arrived after the hold ended and the tickets had gone: the money goes back. */
 export function lateBookingRefundMail(b: BookingSummary): MailContent {
   const subject = `Your payment for ${b.eventTitle} is being refunded (${b.reference})`.slice(0, 200);

@@ -10,6 +10,7 @@ export interface OutgoingAttachment {
 
 export interface OutgoingMail {
   to: string;
+  cc?: string;
   subject: string;
   text: string;
   html: string;
@@ -52,6 +53,7 @@ function messageOptions(from: string, mail: OutgoingMail) {
   return {
     from,
     to: mail.to,
+    ...(mail.cc ? { cc: mail.cc } : {}),
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
@@ -75,6 +77,7 @@ function mailboxTransport(ctx: AppContext): MailTransport {
       const built = await composer.sendMail(messageOptions(from, mail));
       await insertMailboxMessage(ctx.db, {
         to: mail.to,
+        cc: mail.cc ?? null,
         from,
         subject: mail.subject,
         text: mail.text,
