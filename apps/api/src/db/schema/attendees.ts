@@ -37,7 +37,10 @@ export const eventQuestions = pgTable(
     required: boolean('required').notNull().default(false),
     scope: text('scope', { enum: ['order', 'attendee'] }).notNull(),
     options: jsonb('options').$type<string[]>().notNull().default([]),
-    ticketTypeIds: integer('ticket_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+    ticketTypeIds: integer('ticket_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

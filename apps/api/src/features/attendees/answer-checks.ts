@@ -146,7 +146,11 @@ export function planBookingAttendees(rules: EventAttendeeRules, body: BookEventB
     return { ...details, ticketTypeId: entry.ticket_type_id, seq };
   });
   if (rules.attendeeNames === 'at_checkout' && body.tickets.some((t) => (named.get(t.id) ?? 0) < t.qty)) {
-    throw badRequest(NAMES_REQUIRED_MESSAGE, [{ path: 'attendees', message: NAMES_REQUIRED_MESSAGE }], 'booking.names_required');
+    throw badRequest(
+      NAMES_REQUIRED_MESSAGE,
+      [{ path: 'attendees', message: NAMES_REQUIRED_MESSAGE }],
+      'booking.names_required',
+    );
   }
   const orderAnswers = checkAnswers(
     orderQuestionsFor(

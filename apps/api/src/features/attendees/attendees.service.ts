@@ -44,7 +44,8 @@ export async function putEventQuestions(
     const kept = new Set<number>();
     body.forEach((q, i) => {
       if (q.id !== undefined) {
-        if (!existing.some((e) => e.id === q.id)) throw invalidField(`${i}.id`, 'This question is not one of this event’s');
+        if (!existing.some((e) => e.id === q.id))
+          throw invalidField(`${i}.id`, 'This question is not one of this event’s');
         if (kept.has(q.id)) throw invalidField(`${i}.id`, 'This question is listed twice');
         kept.add(q.id);
       }

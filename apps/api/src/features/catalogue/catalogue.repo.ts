@@ -1,5 +1,11 @@
 import { and, asc, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { EVENT_STATUS, TICKET_STATUS } from '@tikiti/contract';
+import {
+  EVENT_STATUS,
+  TICKET_STATUS,
+  type AttendeeNames,
+  type QuestionKind,
+  type QuestionScope,
+} from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { categories, events, media, organisations, ticketTypes } from '../../db/schema/index.js';
 
@@ -22,6 +28,8 @@ const eventColumns = {
   categoryName: categories.name,
   organisationId: events.organisationId,
   organizerName: organisations.displayName,
+  attendeeNames: events.attendeeNames,
+  changesLockHours: events.changesLockHours,
 };
 
 const ticketColumns = {
@@ -55,6 +63,8 @@ export type EventRow = {
   categoryName: string;
   organisationId: number;
   organizerName: string;
+  attendeeNames: AttendeeNames;
+  changesLockHours: number;
 };
 export type TicketRow = {
   id: number;
@@ -67,7 +77,18 @@ export type TicketRow = {
   held: number;
   status: number;
 };
-export type EventWithTickets = EventRow & { tickets: TicketRow[] };
+export type EventWithTickets = EventRow & { tickets: TicketRow[]; questions?: QuestionRow[] };
+
+/** A question the checkout asks (docs/product.md#delegates-and-questions), as the details query reads it. */
+export type QuestionRow = {
+  id: number;
+  kind: QuestionKind;
+  label: string;
+  required: boolean;
+  scope: QuestionScope;
+  options: string[];
+  ticket_type_ids: number[];
+};
 
 /**
  * What a card needs of an event's open ticket types, summed up by PostgreSQL (the same rules as
@@ -83,8 +104,8 @@ export interface TicketSummary {
   openTypes: number;
   typesWithSeats: number;
 }
-/** An event as a card shows it: no full description, its tickets summed up instead of listed. */
-export type EventCardRow = Omit<EventRow, 'fullDescription'> & TicketSummary;
+/** An event as a card shows it: no full description nor delegate rules, its tickets summed up instead of listed. */
+export type EventCardRow = Omit<EventRow, 'fullDescription' | 'attendeeNames' | 'changesLockHours'> & TicketSummary;
 
 export interface EventPageQuery {
   /** Conditions on `events`. */
@@ -161,7 +182,12 @@ function eventPageQuery(
 /** Seats left of an open ticket type, as `toTicketView` counts them (never below 0). */
 const seatsLeft = sql`greatest(0, ${ticketTypes.maxTickets} - ${ticketTypes.sold} - ${ticketTypes.held})`;
 
-const { fullDescription: _fullDescription, ...cardEventColumns } = eventColumns;
+const {
+  fullDescription: _fullDescription,
+  attendeeNames: _attendeeNames,
+  changesLockHours: _changesLockHours,
+  ...cardEventColumns
+} = eventColumns;
 
 /**
  * A page of cards: the page's events as in `eventPageQuery` but without the full description,
@@ -214,9 +240,22 @@ function cardPageQuery(db: Db, where: SQL, limit: Placeholder, offset: Placehold
     .orderBy(...soonestFirst);
 }
 
+/**
+ * An event's questions being asked (not archived), in order, as a JSON array with the keys of
+ * `QuestionRow`: the event details carry them (docs/product.md#delegates-and-questions).
+ */
+const questionsJson = sql<QuestionRow[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', q.id, 'kind', q.kind, 'label', q.label, 'required', q.required, 'scope', q.scope,
+    'options', q.options, 'ticket_type_ids', q.ticket_type_ids
+  ) ORDER BY q.position, q.id), '[]'::json)
+  FROM event_questions q WHERE q.event_id = ${events.id} AND q.archived_at IS NULL)`.mapWith(
+  (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as QuestionRow[],
+);
+
 function eventQuery(db: Db, where: SQL) {
   return db
-    .select({ ...eventColumns, tickets: openTicketsJson })
+    .select({ ...eventColumns, tickets: openTicketsJson, questions: questionsJson })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))

@@ -57,7 +57,15 @@ export function toEventView(
     }
     return view;
   });
-  return { ...cardFields(e, summary, imageUrls, now), full_description: e.fullDescription, tickets };
+  return {
+    ...cardFields(e, summary, imageUrls, now),
+    full_description: e.fullDescription,
+    tickets,
+    attendee_names: e.attendeeNames,
+    changes_lock_hours: e.changesLockHours,
+    // The event details (public and the organiser's own) ask its questions; lists leave them out.
+    ...(e.questions ? { questions: e.questions } : {}),
+  };
 }
 
 /**
@@ -71,7 +79,7 @@ export function toEventCard(e: EventCardRow): EventCardData {
 
 /** The fields an event card and the full event share, from the event and its ticket summary. */
 function cardFields(
-  e: Omit<EventRow, 'fullDescription'>,
+  e: Omit<EventRow, 'fullDescription' | 'attendeeNames' | 'changesLockHours'>,
   summary: TicketSummary,
   imageUrls: (key: string) => ImageUrls,
   now: number,

@@ -2,7 +2,15 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, notExists, sql } from
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { bookingLines, bookings, checkIns, doorScans, eTickets, events } from '../../db/schema/index.js';
+import {
+  bookingAttendees,
+  bookingLines,
+  bookings,
+  checkIns,
+  doorScans,
+  eTickets,
+  events,
+} from '../../db/schema/index.js';
 
 type Executor = Db | Tx;
 
@@ -80,6 +88,7 @@ export function countDoorQuery(db: Executor, eventIds: number[]) {
       and(
         inArray(eTickets.eventId, eventIds),
         isNull(eTickets.revokedAt),
+        isNull(eTickets.reissuedAt),
         notExists(
           db
             .select({ one: sql`1` })
@@ -97,7 +106,7 @@ export function countDoorQuery(db: Executor, eventIds: number[]) {
     .groupBy(eTickets.eventId);
 }
 
-/** Live (not revoked) e-tickets of these events, and those of them checked in, in tickets and persons. */
+/** Live (not revoked, not re-issued) e-tickets of these events, and those of them checked in, in tickets and persons. */
 export async function countDoor(db: Executor, eventIds: number[]): Promise<Map<number, DoorCountsRow>> {
   const out = new Map<number, DoorCountsRow>();
   for (const id of eventIds)
@@ -121,9 +130,11 @@ const doorTicketColumns = {
   bookingId: eTickets.bookingId,
   bookingReference: bookings.reference,
   holderName: eTickets.holderName,
+  company: bookingAttendees.company,
   ticketType: bookingLines.name,
   admits: eTickets.admits,
   revoked: revokedSql,
+  reissued: sql<boolean>`(${eTickets.reissuedAt} IS NOT NULL)`,
   checkedInAt: checkIns.checkedInAt,
   checkedInDevice: checkIns.deviceId,
 };
@@ -133,18 +144,26 @@ export type DoorTicketRow = {
   bookingId: number;
   bookingReference: string;
   holderName: string;
+  /** The delegate's company (docs/product.md#delegates-and-questions). */
+  company: string | null;
   ticketType: string;
   admits: number;
   revoked: boolean;
+  /** Its delegate was renamed and it has a new row and code: this one no longer admits. */
+  reissued: boolean;
   checkedInAt: Date | null;
   checkedInDevice: string | null;
 };
 
-/** A select from `e_tickets` joined to what the door's columns read: booking, line, event and check-in. */
+/** A select from `e_tickets` joined to what the door's columns read: booking, line, delegate, event and check-in. */
 function joinDoor<T extends PgSelect>(query: T) {
   return query
     .innerJoin(bookings, eq(bookings.id, eTickets.bookingId))
     .innerJoin(bookingLines, eq(bookingLines.id, eTickets.bookingLineId))
+    .leftJoin(
+      bookingAttendees,
+      and(eq(bookingAttendees.bookingLineId, eTickets.bookingLineId), eq(bookingAttendees.seq, eTickets.seq)),
+    )
     .innerJoin(events, eq(events.id, eTickets.eventId))
     .leftJoin(checkIns, eq(checkIns.eTicketId, eTickets.id));
 }
@@ -157,6 +176,7 @@ const normalise = <R extends DoorTicketRow>(rows: R[]): R[] =>
   rows.map((r) => ({
     ...r,
     revoked: r.revoked === true,
+    reissued: r.reissued === true,
     checkedInAt: toDate(r.checkedInAt),
   }));
 
@@ -165,16 +185,20 @@ const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Da
 /**
  * A ticket's number in its booking, 1 for the first, in the order of the PDF's pages and the
  * E-tickets page: by booking line, then place in the line (docs/ticket-codes.md#typed-references).
- * Counted over the rows selected, so only a query that selects whole bookings may use it.
+ * A re-issued ticket's old rows share its place, so they share its number. Counted over the rows
+ * selected, so only a query that selects whole bookings may use it.
  */
-const numberInBooking = sql<number>`(row_number() OVER (PARTITION BY ${eTickets.bookingId} ORDER BY ${eTickets.bookingLineId}, ${eTickets.seq}))::integer`;
+const numberInBooking = sql<number>`(dense_rank() OVER (PARTITION BY ${eTickets.bookingId} ORDER BY ${eTickets.bookingLineId}, ${eTickets.seq}))::integer`;
 
 export type NumberedDoorTicketRow = DoorTicketRow & { number: number };
 
 const numbered = (rows: NumberedDoorTicketRow[]): NumberedDoorTicketRow[] =>
   normalise(rows).map((r) => ({ ...r, number: Number(r.number) }));
 
-/** Every e-ticket of an event with its check-in and its number in its booking, in issue order. */
+/**
+ * Every e-ticket of an event with its check-in and its number in its booking, in issue order: the
+ * old rows of re-issued tickets too, so a door offline refuses their codes.
+ */
 export async function findEventTickets(db: Executor, eventId: number): Promise<NumberedDoorTicketRow[]> {
   return numbered(
     await joinDoor(
@@ -184,7 +208,7 @@ export async function findEventTickets(db: Executor, eventId: number): Promise<N
         .$dynamic(),
     )
       .where(eq(eTickets.eventId, eventId))
-      .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq)),
+      .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq), asc(eTickets.id)),
   );
 }
 
@@ -219,11 +243,21 @@ export async function findTicketByCode(db: Executor, eventId: number, ticketId: 
   );
 }
 
-/** The e-tickets of the booking a booking's own code names, when it is of this event and carries exactly this code. */
+/**
+ * The live e-tickets (not the old rows of re-issued ones) of the booking a booking's own code
+ * names, when it is of this event and carries exactly this code.
+ */
 export async function findTicketsByBookingCode(db: Executor, eventId: number, bookingId: number, code: string) {
   return normalise(
     await doorTickets(db)
-      .where(and(eq(bookings.id, bookingId), eq(bookings.eventId, eventId), eq(bookings.bookingCode, code)))
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          eq(bookings.eventId, eventId),
+          eq(bookings.bookingCode, code),
+          isNull(eTickets.reissuedAt),
+        ),
+      )
       .orderBy(asc(eTickets.bookingLineId), asc(eTickets.seq)),
   );
 }

@@ -101,9 +101,11 @@ export async function doorKit(ctx: AppContext, caller: Organiser, eventId: numbe
       booking_reference: t.bookingReference,
       number: t.number,
       holder_name: t.holderName,
+      company: t.company,
       ticket_type: t.ticketType,
       admits: t.admits,
       revoked: t.revoked,
+      reissued: t.reissued,
       checked_in_at: t.checkedInAt?.toISOString() ?? null,
       checked_in_device: t.checkedInDevice,
     })),
@@ -150,7 +152,8 @@ async function resolveTypedReference(db: Db, eventId: number, typed: string): Pr
   const readings = readTypedReference(typed);
   const found = await findTicketsByReferences(db, eventId, [...new Set(readings.map((r) => r.bookingRef))]);
   for (const reading of readings) {
-    const booking = found.filter((t) => t.bookingReference === reading.bookingRef);
+    // A typed reference names the ticket's place: its live row, never the old rows of a re-issue.
+    const booking = found.filter((t) => t.bookingReference === reading.bookingRef && !t.reissued);
     if (booking.length === 0) continue;
     const tickets = reading.ticket === null ? booking : booking.filter((t) => t.number === reading.ticket);
     return tickets.length ? { result: 'tickets', tickets } : { result: 'unknown' };
@@ -164,6 +167,7 @@ function verdict(result: DoorResult, ticket: DoorTicketRow | null, extra: Partia
     ticket: ticket && {
       id: ticket.id,
       holder_name: ticket.holderName,
+      company: ticket.company,
       ticket_type: ticket.ticketType,
       admits: ticket.admits,
       booking_reference: ticket.bookingReference,
@@ -177,9 +181,14 @@ function verdict(result: DoorResult, ticket: DoorTicketRow | null, extra: Partia
   };
 }
 
-/** A verdict that needs no write: unknown, another event, or no longer admitting. */
+/**
+ * A verdict that needs no write: unknown, another event, no longer admitting, or the old code of a
+ * ticket re-issued to another delegate (docs/decisions/0025-rename-reissues-the-code.md).
+ */
 function verdictWithoutWrite(resolved: Resolved): DoorVerdict | { tickets: DoorTicketRow[] } {
   if (resolved.result !== 'tickets') return verdict(resolved.result, null);
+  const [only] = resolved.tickets;
+  if (resolved.tickets.length === 1 && only!.reissued) return verdict('reissued', only!);
   // A booking's code admits its tickets still live; when none is, it is refunded.
   const live = resolved.tickets.filter((t) => !t.revoked);
   if (live.length === 0) return verdict('refunded', resolved.tickets[0]!);

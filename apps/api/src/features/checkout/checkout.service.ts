@@ -291,20 +291,20 @@ async function holdTickets(
     // names, and a booking answered again (the same buyer's, resumed) takes this request's.
     booked = await ctx.db.transaction(async (tx) => {
       const held = await bookTickets(tx, {
-      eventId: body.event_id,
-      accountId: buyer.accountId,
-      checkoutKeyHash: buyer.keyHash,
-      fullName: buyer.fullName,
-      email: buyer.email,
-      msisdn: buyer.msisdn,
-      paymentMethod: body.payment_method,
-      reference,
-      dedupeKey: dedupeKeyOf(buyer.email, body),
-      holdMinutes: ctx.config.holdMinutes,
-      lines: body.tickets.map((t) => ({ ticketTypeId: t.id, quantity: t.qty })),
-      payment: local
-        ? { provider: local.provider, intentId: local.intent.id, clientSecret: local.intent.clientSecret }
-        : null,
+        eventId: body.event_id,
+        accountId: buyer.accountId,
+        checkoutKeyHash: buyer.keyHash,
+        fullName: buyer.fullName,
+        email: buyer.email,
+        msisdn: buyer.msisdn,
+        paymentMethod: body.payment_method,
+        reference,
+        dedupeKey: dedupeKeyOf(buyer.email, body),
+        holdMinutes: ctx.config.holdMinutes,
+        lines: body.tickets.map((t) => ({ ticketTypeId: t.id, quantity: t.qty })),
+        payment: local
+          ? { provider: local.provider, intentId: local.intent.id, clientSecret: local.intent.clientSecret }
+          : null,
       });
       if (!heldForOther(held, buyer)) {
         await saveBookingAttendees(tx, held.bookingId, buyer.fullName, plan, held.existing);

@@ -117,7 +117,10 @@ export async function changeTicketAttendee(
       return ticket.id;
     }
     const newId = await reissueTicket(ctx, tx, ticket, details.fullName);
-    await enqueueMail(tx, await delegateTicketMailOf(ctx, tx, { ...ticket, id: newId }, details, await referenceOf(tx, ticket)));
+    await enqueueMail(
+      tx,
+      await delegateTicketMailOf(ctx, tx, { ...ticket, id: newId }, details, await referenceOf(tx, ticket)),
+    );
     return newId;
   });
 }

@@ -44,7 +44,11 @@ export async function ticketItemById(ctx: AppContext, ticketId: number): Promise
  * signed addresses of its one-page PDF and calendar file; nothing else of the booking. A forged or
  * expired signature, and the link of a ticket re-issued since, are a 404 like a missing ticket.
  */
-export async function delegateTicket(ctx: AppContext, ticketId: number, sig: string | undefined): Promise<DelegateTicket> {
+export async function delegateTicket(
+  ctx: AppContext,
+  ticketId: number,
+  sig: string | undefined,
+): Promise<DelegateTicket> {
   const valid = await fileSignatureValid(ctx, `delegate:${ticketId}`, sig);
   const ticket = valid ? await liveTicket(ctx, ticketId) : undefined;
   if (!ticket) throw notFound('Ticket');
@@ -79,7 +83,9 @@ export async function signedTicketPdf(ctx: AppContext, name: string, sig: string
 export async function signedTicketCalendar(ctx: AppContext, name: string, sig: string | undefined): Promise<string> {
   const id = ticketIdOf(name);
   const live = id && (await fileSignatureValid(ctx, `ticket-ics:${id}`, sig)) ? await liveTicket(ctx, id) : undefined;
-  const ics = live ? await bookingCalendar(ctx, live.booking.reference, (await itemOf(ctx, live)).reference) : undefined;
+  const ics = live
+    ? await bookingCalendar(ctx, live.booking.reference, (await itemOf(ctx, live)).reference)
+    : undefined;
   if (!ics) throw notFound('Ticket');
   return ics;
 }

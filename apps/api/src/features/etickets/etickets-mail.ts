@@ -1,7 +1,12 @@
 import { formatAmount, formatDateRange, parseCurrency, toMajor } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { bookingConfirmationMail, delegateTicketMail, type AttachmentResolver, type MailToSend } from '../mail/index.js';
+import {
+  bookingConfirmationMail,
+  delegateTicketMail,
+  type AttachmentResolver,
+  type MailToSend,
+} from '../mail/index.js';
 import { bookingPdf, singleTicketPdf, ticketIdOf } from './booking-files.js';
 import { findBookingLines, findTicketBooking, type TicketRow } from './etickets.repo.js';
 import { delegateLinkUntil, ticketUrlSigner, ticketUrlSignerUntil } from './ticket-urls.js';

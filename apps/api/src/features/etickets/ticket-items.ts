@@ -10,7 +10,15 @@ import type { SignedFile } from './ticket-urls.js';
  */
 export function attendeeOf(row: AttendeeRow | undefined, holderName: string): TicketAttendee {
   if (!row) {
-    return { full_name: holderName, email: null, msisdn: null, company: null, job_title: null, named: false, answers: [] };
+    return {
+      full_name: holderName,
+      email: null,
+      msisdn: null,
+      company: null,
+      job_title: null,
+      named: false,
+      answers: [],
+    };
   }
   return {
     full_name: row.fullName,

@@ -134,16 +134,23 @@ function page(
     doc.roundedRect(x, y, box, box, 10).fill('#F1F5F9');
     const [word, why] = ticket.revoked
       ? ['REVOKED', 'This ticket was refunded or its event cancelled. It no longer admits anyone.']
-      : ['RE-ISSUED', 'This ticket was given to another delegate and has a new code. This one no longer admits anyone.'];
+      : [
+          'RE-ISSUED',
+          'This ticket was given to another delegate and has a new code. This one no longer admits anyone.',
+        ];
     doc
       .fillColor(DANGER)
       .font('Helvetica-Bold')
       .fontSize(30)
       .text(word, x, y + box / 2 - 40, { width: box, align: 'center', lineBreak: false });
-    doc.fillColor(INK).font('Helvetica').fontSize(12).text(why, x + 24, y + box / 2 + 4, {
-      width: box - 48,
-      align: 'center',
-    });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(12)
+      .text(why, x + 24, y + box / 2 + 4, {
+        width: box - 48,
+        align: 'center',
+      });
   }
   y += box + 8;
   // The short reference, for the door to type when the code will not scan; a revoked ticket has none to give.

@@ -43,6 +43,8 @@ function columnsOf(fields: EventFields) {
     location: fields.location,
     shortDescription: fields.short_description,
     fullDescription: fields.full_description,
+    attendeeNames: fields.attendee_names,
+    changesLockHours: fields.changes_lock_hours,
   } satisfies Partial<NewEventRow>;
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BOOKING_STATUS, EVENT_STATUS, NAIROBI_OFFSET_MINUTES } from '@tikiti/contract';
+import { BOOKING_STATUS, EVENT_STATUS, NAIROBI_OFFSET_MINUTES, type AnswerValue } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 
 /**
@@ -79,6 +79,15 @@ export interface OrderRow {
   receipt_number: string | null;
   /** The newest payment that took another amount or currency than the booking's total, if any. */
   mismatch: { minor: number; currency: string } | null;
+  /** The buyer's answers to the order questions, in the order asked. */
+  answers: AnswerRow[];
+}
+
+/** An answer with its question, as the orders' and attendees' reports read them. */
+export interface AnswerRow {
+  question_id: number;
+  label: string;
+  value: AnswerValue;
 }
 
 /**
@@ -124,7 +133,11 @@ const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.t
   (SELECT json_build_object('minor', p.received_minor, 'currency', p.received_currency) FROM payments p
     WHERE p.booking_id = b.id AND p.received_minor IS NOT NULL
       AND (p.received_minor <> b.total_minor OR p.received_currency <> b.currency)
-    ORDER BY p.id DESC LIMIT 1) AS mismatch`;
+    ORDER BY p.id DESC LIMIT 1) AS mismatch,
+  coalesce((SELECT json_agg(json_build_object('question_id', q.id, 'label', q.label, 'value', x.value)
+      ORDER BY q.archived_at NULLS FIRST, q.position, q.id)
+    FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
+    WHERE x.booking_id = b.id AND x.attendee_id IS NULL), '[]'::json) AS answers`;
 
 /** The event's bookings, newest first; `limit` null gives every match (the CSV). */
 export async function listOrders(
@@ -141,13 +154,21 @@ export async function listOrders(
     ),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows: rows.map((r) => ({ ...r, answers: parseJson<AnswerRow[]>(r.answers) })), total: count?.n ?? 0 };
 }
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 export interface AttendeeRow {
   id: number;
   holder_name: string;
   email: string;
+  msisdn: string | null;
+  company: string | null;
+  job_title: string | null;
+  named: boolean;
+  changed: boolean;
+  answers: AnswerRow[];
   ticket_type: string;
   admits: number;
   booking_id: number;
@@ -159,38 +180,90 @@ export interface AttendeeRow {
   device_id: string | null;
 }
 
-/** The event's e-tickets by holder name, with their check-ins; `limit` null gives every match. */
+export interface AttendeesFilter {
+  q?: string;
+  checkedIn?: 'yes' | 'no';
+  names?: 'to_be_named' | 'changed';
+  /** One e-ticket (the row an organiser's change answers with). */
+  ticketId?: number;
+}
+
+/**
+ * The event's live e-tickets (the old rows of re-issued ones left out) by delegate name, with
+ * their delegates (docs/product.md#delegates-and-questions), answers and check-ins; `limit` null
+ * gives every match. `q` finds a delegate's name, email, phone or company, a booking reference or
+ * a ticket type; `names` the tickets still to be named, or those whose delegate changed.
+ */
 export async function listAttendees(
   db: Db | Tx,
   eventId: number,
-  f: { q?: string; checkedIn?: 'yes' | 'no'; offset: number; limit: number | null },
+  f: AttendeesFilter & { offset: number; limit: number | null },
 ): Promise<{ rows: AttendeeRow[]; total: number }> {
-  const parts: SQL[] = [sql`t.event_id = ${eventId}`];
+  const changed = sql`EXISTS (SELECT 1 FROM attendee_changes h WHERE h.attendee_id = a.id)`;
+  const parts: SQL[] = [sql`t.event_id = ${eventId}`, sql`t.reissued_at IS NULL`];
+  if (f.ticketId !== undefined) parts.push(sql`t.id = ${f.ticketId}`);
   if (f.q) {
     const like = likeOf(f.q);
-    parts.push(sql`(t.holder_name ILIKE ${like} OR b.reference ILIKE ${like} OR l.name ILIKE ${like})`);
+    const phone = phoneDigitsOf(f.q);
+    parts.push(
+      sql`(t.holder_name ILIKE ${like} OR a.email ILIKE ${like} OR a.company ILIKE ${like}
+           OR b.reference ILIKE ${like} OR l.name ILIKE ${like}${
+             phone ? sql` OR regexp_replace(coalesce(a.msisdn, ''), '\D', '', 'g') LIKE ${`%${phone}%`}` : sql``
+           })`,
+    );
   }
   if (f.checkedIn === 'yes') parts.push(sql`c.id IS NOT NULL`);
   if (f.checkedIn === 'no') parts.push(sql`c.id IS NULL`);
+  if (f.names === 'to_be_named') parts.push(sql`NOT coalesce(a.named, false)`);
+  if (f.names === 'changed') parts.push(changed);
   const where = sql.join(parts, sql` AND `);
   const from = sql`e_tickets t JOIN bookings b ON b.id = t.booking_id JOIN booking_lines l ON l.id = t.booking_line_id
+    LEFT JOIN booking_attendees a ON a.booking_line_id = t.booking_line_id AND a.seq = t.seq
     LEFT JOIN check_ins c ON c.e_ticket_id = t.id`;
   const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
   const [rows, [count]] = await Promise.all([
-    queryRows<AttendeeRow>(
+    queryRows<AttendeeRow & { answers: unknown }>(
       db,
-      // A ticket's number counts its booking's tickets in the order its PDF prints them (line, then place).
-      sql`SELECT t.id, t.holder_name, b.email, l.name AS ticket_type, t.admits, b.id AS booking_id,
-                 b.reference AS booking_reference,
-                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id
+      // A ticket's number counts its booking's live tickets in the order its PDF prints them (line, then place).
+      sql`SELECT t.id, t.holder_name, coalesce(a.email, b.email) AS email, a.msisdn, a.company, a.job_title,
+                 coalesce(a.named, false) AS named, (a.id IS NOT NULL AND ${changed}) AS changed,
+                 coalesce((SELECT json_agg(json_build_object('question_id', q.id, 'label', q.label, 'value', x.value)
+                     ORDER BY q.archived_at NULLS FIRST, q.position, q.id)
+                   FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
+                   WHERE x.attendee_id = a.id), '[]'::json) AS answers,
+                 l.name AS ticket_type, t.admits, b.id AS booking_id, b.reference AS booking_reference,
+                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL
                     AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq))::int AS ticket_number,
-                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id)::int AS tickets_in_booking,
+                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL)::int
+                   AS tickets_in_booking,
                  (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
             FROM ${from} WHERE ${where} ORDER BY lower(t.holder_name), t.id${page}`,
     ),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows: rows.map((r) => ({ ...r, answers: parseJson<AnswerRow[]>(r.answers) })), total: count?.n ?? 0 };
+}
+
+/** The event's questions of one scope, archived ones too, in the order asked (a report's columns). */
+export async function findEventQuestions(db: Db | Tx, eventId: number, scope: 'order' | 'attendee') {
+  return queryRows<{ id: number; label: string; archived: boolean }>(
+    db,
+    sql`SELECT id, label, archived_at IS NOT NULL AS archived FROM event_questions
+         WHERE event_id = ${eventId} AND scope = ${scope} ORDER BY archived_at NULLS FIRST, position, id`,
+  );
+}
+
+/**
+ * The e-ticket (live or re-issued) when it is of one of the organisation's events: its event,
+ * line and place (a delegate's history follows the place across re-issues).
+ */
+export async function findOwnTicket(db: Db | Tx, organisationId: number, ticketId: number) {
+  const [row] = await queryRows<{ event_id: number; booking_line_id: number; seq: number }>(
+    db,
+    sql`SELECT t.event_id, t.booking_line_id, t.seq FROM e_tickets t JOIN events e ON e.id = t.event_id
+         WHERE t.id = ${ticketId} AND e.organisation_id = ${organisationId}`,
+  );
+  return row && { eventId: row.event_id, bookingLineId: row.booking_line_id, seq: row.seq };
 }
 
 export interface SalesFigures {

@@ -8,7 +8,11 @@ import {
   listAttendeesResponseSchema,
   listOrdersQuerySchema,
   listOrdersResponseSchema,
+  attendeeChangesResponseSchema,
+  putAttendeeBodySchema,
+  putAttendeeResponseSchema,
   refundBookingResponseSchema,
+  ticketIdParamsSchema,
   salesSummaryResponseSchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
@@ -16,7 +20,9 @@ import { authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import {
+  attendeeChanges,
   cancelEvent,
+  changeAttendee,
   eventAttendees,
   eventAttendeesCsv,
   eventOrders,
@@ -47,7 +53,8 @@ function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
 
 /**
  * After the sale (docs/api.md#orders-and-refunds): an event's bookings and attendees (pages
- * and CSV), its sales summary, refunding a booking and cancelling the event. Every call is
+ * and CSV), a delegate's change and its history, its sales summary, refunding a booking and
+ * cancelling the event. Every call is
  * scoped to the caller's organisation: another organisation's event or booking is not found.
  */
 export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -100,6 +107,35 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
       return sendCsv(reply, await eventAttendeesCsv(db, organisationId, request.params.id, request.query));
+    },
+  );
+
+  r.put(
+    '/client/ticket/:ticket_id/attendee',
+    {
+      schema: {
+        params: ticketIdParamsSchema,
+        body: putAttendeeBodySchema,
+        response: { 200: putAttendeeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const attendee = await changeAttendee(ctx, backOfficeOf(request), request.params.ticket_id, request.body);
+      return send(reply, attendee, {
+        description:
+          attendee.id === request.params.ticket_id
+            ? 'Delegate saved'
+            : 'Delegate saved: the ticket has a new code, mailed to the delegate',
+      });
+    },
+  );
+
+  r.get(
+    '/client/ticket/:ticket_id/attendee/changes',
+    { schema: { params: ticketIdParamsSchema, response: { 200: attendeeChangesResponseSchema } } },
+    async (request, reply) => {
+      const { organisationId } = backOfficeOf(request);
+      return send(reply, await attendeeChanges(db, organisationId, request.params.ticket_id));
     },
   );
 

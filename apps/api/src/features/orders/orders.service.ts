@@ -2,10 +2,14 @@ import {
   BOOKING_STATUS,
   EVENT_STATUS,
   TICKET_STATUS,
+  answerText,
   parseCurrency,
   toMajor,
   toNairobiLocal,
   type Attendee,
+  type AttendeeChange,
+  type AttendeeDetails,
+  type AnswerView,
   type CancelEventBody,
   type CancelledEvent,
   type ListAttendeesQuery,
@@ -29,18 +33,24 @@ import {
   type BookingRow,
   type RefundJob,
 } from '../checkout/index.js';
-import { revokeBookingTickets } from '../etickets/index.js';
+import { changeTicketAttendee, revokeBookingTickets } from '../etickets/index.js';
+import { findAttendeeChanges } from '../attendees/index.js';
+import type { Caller } from '../accounts/index.js';
 import { phoneCell, toCsv, type Cell } from './csv.js';
 import {
   countBookingsToRefund,
+  findEventQuestions,
   findOwnBookingEvent,
   findOwnEvent,
+  findOwnTicket,
   listAttendees,
   listOrders,
   markEventCancelled,
   openBookingIds,
   salesFigures,
+  type AnswerRow,
   type AttendeeRow,
+  type AttendeesFilter,
   type OrderRow,
 } from './orders.repo.js';
 
@@ -80,14 +90,27 @@ function orderOf(r: OrderRow): Order {
     refund_error: r.refund_error,
     receipt_number: r.receipt_number,
     payment_mismatch: r.mismatch && receivedMismatch({ totalMinor: r.total_minor, currency: r.currency }, r.mismatch),
+    answers: r.answers.map(answerView),
   };
 }
+
+const answerView = (a: AnswerRow): AnswerView => ({
+  question_id: a.question_id,
+  label: a.label,
+  text: answerText(a.value),
+});
 
 function attendeeOf(r: AttendeeRow): Attendee {
   return {
     id: r.id,
     holder_name: r.holder_name,
     email_address: r.email,
+    msisdn: r.msisdn,
+    company: r.company,
+    job_title: r.job_title,
+    named: r.named,
+    changed: r.changed,
+    answers: r.answers.map(answerView),
     ticket_type: r.ticket_type,
     admits: r.admits,
     booking_id: r.booking_id,
@@ -127,17 +150,77 @@ export async function eventOrders(db: Db, organisationId: number, eventId: numbe
   return { data: rows.map(orderOf), total };
 }
 
+const attendeesFilterOf = (query: ListAttendeesQuery): AttendeesFilter => ({
+  q: query.q,
+  checkedIn: query.checked_in,
+  names: query.names,
+});
+
 /** GET v1/client/event/{id}/attendees. */
 export async function eventAttendees(db: Db, organisationId: number, eventId: number, query: ListAttendeesQuery) {
   await requireOwnEvent(db, organisationId, eventId);
   const { rows, total } = await listAttendees(db, eventId, {
-    q: query.q,
-    checkedIn: query.checked_in,
+    ...attendeesFilterOf(query),
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
   return { data: rows.map(attendeeOf), total };
 }
+
+/**
+ * PUT v1/client/ticket/{ticket_id}/attendee: an organiser names or corrects a delegate of one of
+ * the organisation's tickets, without the buyers' lock; a change of name or email re-issues the
+ * ticket as the buyer's does, but a ticket already admitted is corrected without a new code
+ * (docs/product.md#delegates-and-questions). Another organisation's ticket is not found. Answers
+ * the ticket's row as the attendees list shows it now.
+ */
+export async function changeAttendee(
+  ctx: AppContext,
+  caller: Caller & { organisationId: number },
+  ticketId: number,
+  body: AttendeeDetails,
+): Promise<Attendee> {
+  const id = await changeTicketAttendee(ctx, ticketId, body, {
+    kind: 'organiser',
+    organisationId: caller.organisationId,
+    accountId: caller.accountId,
+    name: `${caller.firstName} ${caller.lastName}`.trim() || caller.email,
+  });
+  const ticket = await findOwnTicket(ctx.db, caller.organisationId, id);
+  const { rows } = await listAttendees(ctx.db, ticket!.eventId, { ticketId: id, offset: 0, limit: 1 });
+  return attendeeOf(rows[0]!);
+}
+
+/** GET v1/client/ticket/{ticket_id}/attendee/changes: the history of its delegate, oldest first, across re-issues. */
+export async function attendeeChanges(db: Db, organisationId: number, ticketId: number): Promise<AttendeeChange[]> {
+  const ticket = await findOwnTicket(db, organisationId, ticketId);
+  if (!ticket) throw notFound('Ticket');
+  return (await findAttendeeChanges(db, ticket)).map((c) => ({
+    at: c.at.toISOString(),
+    by: c.by,
+    by_name: c.byName,
+    from: { full_name: c.from.fullName, email: c.from.email },
+    to: { full_name: c.to.fullName, email: c.to.email },
+    reissued: c.reissued,
+  }));
+}
+
+/**
+ * A report's columns for the event's questions of one scope: every question asked, and archived
+ * ones that have answers among the rows (their answers stay in the export).
+ */
+async function questionColumns(
+  db: Db,
+  eventId: number,
+  scope: 'order' | 'attendee',
+  rows: { answers: AnswerView[] }[],
+) {
+  const answered = new Set(rows.flatMap((r) => r.answers.map((a) => a.question_id)));
+  return (await findEventQuestions(db, eventId, scope)).filter((q) => !q.archived || answered.has(q.id));
+}
+
+const answerCells = (columns: { id: number }[], answers: AnswerView[]) =>
+  columns.map((q) => answers.find((a) => a.question_id === q.id)?.text ?? null);
 
 /** Nairobi wall time for a spreadsheet: 2026-11-25 16:45. */
 const sheetTime = (v: string | null) => (v ? toNairobiLocal(v).replace('T', ' ') : '');
@@ -173,6 +256,8 @@ function fileNameOf(title: string, what: string) {
 export async function eventOrdersCsv(db: Db, organisationId: number, eventId: number, query: ListOrdersQuery) {
   const event = await requireOwnEvent(db, organisationId, eventId);
   const { rows } = await listOrders(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
+  const orders = rows.map(orderOf);
+  const questions = await questionColumns(db, eventId, 'order', orders);
   const headers = [
     'Reference',
     'Buyer',
@@ -190,43 +275,45 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     'Payment mismatch',
     'Booked at (Nairobi)',
     'Paid at (Nairobi)',
+    ...questions.map((q) => q.label),
   ];
-  const body: Cell[][] = rows
-    .map(orderOf)
-    .map((o) => [
-      o.reference,
-      o.full_name,
-      phoneCell(o.msisdn),
-      o.email_address,
-      o.tickets,
-      o.persons,
-      o.amount.toFixed(2),
-      o.currency,
-      METHOD_WORDS[o.payment_method],
-      o.receipt_number ?? null,
-      STATUS_WORDS[o.status] ?? String(o.status),
-      REFUND_WORDS[o.refund_state],
-      o.refund_error,
-      o.payment_mismatch,
-      sheetTime(o.created_at),
-      sheetTime(o.paid_at),
-    ]);
+  const body: Cell[][] = orders.map((o) => [
+    o.reference,
+    o.full_name,
+    phoneCell(o.msisdn),
+    o.email_address,
+    o.tickets,
+    o.persons,
+    o.amount.toFixed(2),
+    o.currency,
+    METHOD_WORDS[o.payment_method],
+    o.receipt_number ?? null,
+    STATUS_WORDS[o.status] ?? String(o.status),
+    REFUND_WORDS[o.refund_state],
+    o.refund_error,
+    o.payment_mismatch,
+    sheetTime(o.created_at),
+    sheetTime(o.paid_at),
+    ...answerCells(questions, o.answers),
+  ]);
   return { fileName: fileNameOf(event.title, 'orders'), csv: toCsv(headers, body) };
 }
 
 /** GET v1/client/event/{id}/attendees.csv: every matching e-ticket. */
 export async function eventAttendeesCsv(db: Db, organisationId: number, eventId: number, query: ListAttendeesQuery) {
   const event = await requireOwnEvent(db, organisationId, eventId);
-  const { rows } = await listAttendees(db, eventId, {
-    q: query.q,
-    checkedIn: query.checked_in,
-    offset: 0,
-    limit: null,
-  });
+  const { rows } = await listAttendees(db, eventId, { ...attendeesFilterOf(query), offset: 0, limit: null });
+  const attendees = rows.map(attendeeOf);
+  const questions = await questionColumns(db, eventId, 'attendee', attendees);
   const headers = [
     'Ticket',
-    'Holder',
+    'Delegate',
     'Email',
+    'Phone',
+    'Company',
+    'Job title',
+    'Named',
+    'Changed',
     'Ticket type',
     'Admits',
     'Booking reference',
@@ -234,12 +321,18 @@ export async function eventAttendeesCsv(db: Db, organisationId: number, eventId:
     'Checked in',
     'Checked in at (Nairobi)',
     'Device',
+    ...questions.map((q) => q.label),
   ];
-  const body: Cell[][] = rows.map(attendeeOf).map((a) => [
+  const body: Cell[][] = attendees.map((a) => [
     // As the ticket's PDF page says it, beside its booking reference: "2 of 3".
     `${a.ticket_number} of ${a.tickets_in_booking}`,
     a.holder_name,
     a.email_address,
+    phoneCell(a.msisdn),
+    a.company,
+    a.job_title,
+    a.named ? 'Yes' : 'To be named',
+    a.changed ? 'Yes' : 'No',
     a.ticket_type,
     a.admits,
     a.booking_reference,
@@ -247,6 +340,7 @@ export async function eventAttendeesCsv(db: Db, organisationId: number, eventId:
     a.checked_in_at ? 'Yes' : 'No',
     sheetTime(a.checked_in_at),
     a.checked_in_device,
+    ...answerCells(questions, a.answers),
   ]);
   return { fileName: fileNameOf(event.title, 'attendees'), csv: toCsv(headers, body) };
 }
