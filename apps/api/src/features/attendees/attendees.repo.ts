@@ -215,18 +215,18 @@ export async function saveBookingAttendees(
        WHERE l.booking_id = ${bookingId}
     ), ins AS (
       INSERT INTO booking_attendees (booking_id, booking_line_id, seq, full_name, email, msisdn, company, job_title, named)
-      SELECT ${bookingId}, p.line_id, p.seq, coalesce(g.full_name, ${buyerName}), g.email, g.msisdn, g.company,
+      SELECT ${bookingId}::int, p.line_id, p.seq, coalesce(g.full_name, ${buyerName}::text), g.email, g.msisdn, g.company,
              g.job_title, g.type_id IS NOT NULL
         FROM places p LEFT JOIN given g ON g.type_id = p.ticket_type_id AND g.seq = p.seq
       RETURNING id, booking_line_id, seq
     )
     INSERT INTO booking_answers (booking_id, question_id, attendee_id, value)
-    SELECT ${bookingId}, (a->>'question_id')::int, ins.id, a->'value'
+    SELECT ${bookingId}::int, (a->>'question_id')::int, ins.id, a->'value'
       FROM ins JOIN places p ON p.line_id = ins.booking_line_id AND p.seq = ins.seq
       JOIN given g ON g.type_id = p.ticket_type_id AND g.seq = p.seq
       CROSS JOIN LATERAL jsonb_array_elements(g.answers) AS a
     UNION ALL
-    SELECT ${bookingId}, (a->>'question_id')::int, NULL, a->'value'
+    SELECT ${bookingId}::int, (a->>'question_id')::int, NULL::int, a->'value'
       FROM jsonb_array_elements(${orderAnswers}::jsonb) AS a`);
 }
 
@@ -361,7 +361,7 @@ async function insertAnswers(tx: Tx, bookingId: number, attendeeId: number, answ
   if (answers.length === 0) return;
   const json = JSON.stringify(answers.map((a) => ({ question_id: a.questionId, value: a.value })));
   await tx.execute(sql`INSERT INTO booking_answers (booking_id, question_id, attendee_id, value)
-    SELECT ${bookingId}, (a->>'question_id')::int, ${attendeeId}, a->'value' FROM jsonb_array_elements(${json}::jsonb) AS a`);
+    SELECT ${bookingId}::int, (a->>'question_id')::int, ${attendeeId}::int, a->'value' FROM jsonb_array_elements(${json}::jsonb) AS a`);
 }
 
 export interface AttendeeChangeValues {

@@ -180,8 +180,11 @@ describe('GET v1/event/view', () => {
     for (const [i, card] of cards.data.entries()) {
       expect(card).not.toHaveProperty('full_description');
       expect(card).not.toHaveProperty('tickets');
-      const { full_description, tickets, ...rest } = full.data[i]!;
+      expect(card).not.toHaveProperty('attendee_names');
+      // A card leaves out the event's delegate rules too (docs/product.md#delegates-and-questions).
+      const { full_description, tickets, attendee_names, changes_lock_hours, ...rest } = full.data[i]!;
       expect(full_description.length + tickets.length).toBeGreaterThan(0);
+      expect([attendee_names, changes_lock_hours]).toEqual(['later', 24]);
       expect(card).toEqual(rest);
     }
     expect(res.body.length).toBeLessThan(JSON.stringify(full.data).length);
@@ -437,7 +440,7 @@ describe('GET v1/event/details/{id}', () => {
       [false, 1500],
     ]);
     for (const [i, card] of cards.data.entries()) {
-      const { full_description: _f, tickets: _t, ...rest } = full[i]!;
+      const { full_description: _f, tickets: _t, attendee_names: _a, changes_lock_hours: _h, ...rest } = full[i]!;
       expect(card).toEqual(rest);
     }
     await own.close();

@@ -219,13 +219,13 @@ describe('orders and attendees of an event', () => {
     const res = await get(`/v1/client/event/${eventId}/attendees.csv?checked_in=yes`);
     const lines = res.rawPayload.toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFTicket,Holder,Email,Ticket type,Admits,Booking reference,Valid,Checked in,Checked in at (Nairobi),Device',
+      '\uFEFFTicket,Delegate,Email,Phone,Company,Job title,Named,Changed,Ticket type,Admits,Booking reference,Valid,Checked in,Checked in at (Nairobi),Device',
     );
     // The ticket as its PDF page names it beside its booking reference (one of its 2), not an
     // internal number.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^[12] of 2,Wanjirũ Kamau,${first.email},Regular,1,${first.reference},Yes,Yes,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Door 1$`,
+        `^[12] of 2,Wanjirũ Kamau,${first.email},,,,To be named,No,Regular,1,${first.reference},Yes,Yes,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Door 1$`,
       ),
     );
     expect(lines).toHaveLength(3);
