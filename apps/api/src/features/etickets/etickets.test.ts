@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { publicKeyFromPrivateKey, verifyTicketCode } from '@tikiti/ticket-codes';
 import {
   BOOKING_STATUS,
@@ -21,6 +20,7 @@ import { createBuyer, createCategory, createEvent, createOrganiser } from '../..
 import { mailTo, nextIp } from '../../test-support/mailbox.js';
 import { book, guest, payWithCard, retrieve } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { pdfPages } from '../../test-support/pdf-text.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { jobHandlers } from '../../background.js';
@@ -98,18 +98,6 @@ async function publicKey() {
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
-
-/** The text of every page of a PDF, read by pdf.js as a PDF reader would. */
-async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages;
-}
 
 /** jsqr is CommonJS with a `default` beside itself. */
 const jsQR = jsQRModule.default;
