@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { BookEventBody } from '@tikiti/contract';
+import type { z } from 'zod';
+import type { BookEventBody, bookEventBodySchema } from '@tikiti/contract';
 import type { Db } from '../db/client.js';
 import { ticketTypes } from '../db/schema/index.js';
 import { nextIp } from './mailbox.js';
@@ -15,7 +16,7 @@ export function guest(email = `guest-${++guestCount}-${Date.now()}@example.co.ke
 /** POST v1/event/book as a browser would send it: a guest unless `token` is given. */
 export function book(
   app: FastifyInstance,
-  body: Partial<BookEventBody> & { event_id: number; tickets: BookEventBody['tickets'] },
+  body: Partial<z.input<typeof bookEventBodySchema>> & { event_id: number; tickets: BookEventBody['tickets'] },
   opts: { token?: string; ip?: string } = {},
 ) {
   return app.inject({

@@ -3,6 +3,7 @@ import {
   appliesTo,
   isBlankAnswer,
   normaliseAnswer,
+  normaliseMsisdn,
   type AnswerInput,
   type AnswerValue,
   type AttendeeDetails,
@@ -94,6 +95,12 @@ const orderQuestionsFor = (questions: QuestionRule[], ticketTypeIds: number[]) =
 
 const blankToNull = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
 
+/** A delegate's phone in its one stored form (+254…), as a buyer's is kept. */
+const phoneOf = (v: string | undefined) => {
+  const phone = blankToNull(v);
+  return phone === null ? null : normaliseMsisdn(phone);
+};
+
 /**
  * A delegate's details and answers to the attendee questions of their ticket's type, checked.
  * Paths under `prefix` (a booking's `attendees.2`: a missing answer is reported on the entry);
@@ -108,7 +115,7 @@ export function checkDetails(
   return {
     fullName: details.full_name.trim(),
     email: blankToNull(details.email),
-    msisdn: blankToNull(details.msisdn),
+    msisdn: phoneOf(details.msisdn),
     company: blankToNull(details.company),
     jobTitle: blankToNull(details.job_title),
     answers: checkAnswers(

@@ -4,7 +4,7 @@ import {
   errorEnvelopeSchema,
   eventSchema,
   questionsResponseSchema,
-  type PutQuestionsBody,
+  type QuestionInput,
   type QuestionKind,
 } from '@tikiti/contract';
 import { bookingAnswers, bookingAttendees, bookings, eventQuestions, events } from '../../db/schema/index.js';
@@ -44,7 +44,7 @@ async function anEvent(opts: { attendeeNames?: 'at_checkout' | 'later' } = {}) {
   return { eventId: created.event.id, delegate: created.tickets[0]!.id, vip: created.tickets[1]!.id };
 }
 
-const putQuestions = (eventId: number, body: PutQuestionsBody, token = owner.token) =>
+const putQuestions = (eventId: number, body: QuestionInput[], token = owner.token) =>
   t.app.inject({
     method: 'PUT',
     url: `/v1/client/event/${eventId}/questions`,
@@ -55,7 +55,7 @@ const putQuestions = (eventId: number, body: PutQuestionsBody, token = owner.tok
 const getQuestions = (eventId: number, token = owner.token) =>
   t.app.inject({ method: 'GET', url: `/v1/client/event/${eventId}/questions`, headers: { auth: token } });
 
-async function withQuestions(eventId: number, body: PutQuestionsBody) {
+async function withQuestions(eventId: number, body: QuestionInput[]) {
   const res = await putQuestions(eventId, body);
   expect(res.statusCode, res.body).toBe(200);
   return questionsResponseSchema.parse(res.json()).data;
@@ -351,7 +351,7 @@ describe('POST v1/event/book with delegates and answers', () => {
       .where(eq(bookingAttendees.bookingId, booking!.id))
       .orderBy(asc(bookingAttendees.bookingLineId), asc(bookingAttendees.seq));
     expect(rows.map((r) => [r.fullName, r.email, r.msisdn, r.company, r.jobTitle, r.named])).toEqual([
-      ['Brian Kiprono', null, '0712 000 111', null, null, true],
+      ['Brian Kiprono', null, '+254712000111', null, null, true],
       [buyer.full_name, null, null, null, null, false],
       ['Amina Odhiambo', 'amina@example.co.ke', null, 'Equity Bank', null, true],
     ]);
