@@ -1,7 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, events, jobs, media, ticketTypes } from '../../db/schema/index.js';
+import {
+  attendeeChanges,
+  bookingAttendees,
+  bookings,
+  eTickets,
+  eventQuestions,
+  events,
+  jobs,
+  media,
+  ticketTypes,
+} from '../../db/schema/index.js';
+import { paidBookingWithTickets } from '../../test-support/door.js';
 import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { eventFields, insertBooking, multipartBody, pngImage } from '../../test-support/organiser-events.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -20,6 +31,7 @@ let categoryId: number;
 let eventId: number;
 let ticketId: number;
 let bookingId: number;
+let eTicketId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,6 +50,13 @@ beforeAll(async () => {
   eventId = created.event.id;
   ticketId = created.tickets[0]!.id;
   bookingId = (await insertBooking(db, { eventId, accountId: buyer.accountId, status: 2, totalMinor: 12000 })).id;
+  // A ticket of the owner's event with its delegate, and a question (issue 24's calls).
+  const paid = await paidBookingWithTickets(t, {
+    eventId,
+    lines: [{ ticketTypeId: ticketId, name: 'Regular', quantity: 1 }],
+  });
+  eTicketId = paid.tickets[0]!.id;
+  await db.insert(eventQuestions).values({ eventId, position: 0, kind: 'text', label: 'Company', scope: 'order' });
   // The intruder has an event of its own, so its lists are not trivially empty.
   await createEvent(db, { organisationId: intruder.organisationId, categoryId, title: 'Intruder event' });
 });
@@ -52,6 +71,10 @@ async function snapshot() {
     jobs: (await db.select({ id: jobs.id }).from(jobs)).length,
     tickets: await db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(asc(ticketTypes.id)),
     media: (await db.select({ id: media.id }).from(media)).length,
+    questions: await db.select().from(eventQuestions).where(eq(eventQuestions.eventId, eventId)),
+    eTickets: await db.select().from(eTickets).where(eq(eTickets.eventId, eventId)).orderBy(asc(eTickets.id)),
+    attendees: (await db.select({ id: bookingAttendees.id }).from(bookingAttendees)).length,
+    changes: (await db.select({ id: attendeeChanges.id }).from(attendeeChanges)).length,
   };
 }
 
@@ -127,6 +150,37 @@ const calls: Call[] = [
     scoped: true,
     notFound: 'Booking not found',
     request: async () => ({ method: 'POST', url: `/v1/client/booking/${bookingId}/refund`, payload: {} }),
+  },
+  // Delegates and questions (issue 24).
+  {
+    name: 'GET v1/client/event/{id}/questions',
+    scoped: true,
+    request: async () => ({ method: 'GET', url: `/v1/client/event/${eventId}/questions` }),
+  },
+  {
+    name: 'PUT v1/client/event/{id}/questions',
+    scoped: true,
+    request: async () => ({
+      method: 'PUT',
+      url: `/v1/client/event/${eventId}/questions`,
+      payload: [{ kind: 'text', label: 'Hijacked', scope: 'order' }],
+    }),
+  },
+  {
+    name: 'PUT v1/client/ticket/{ticket_id}/attendee',
+    scoped: true,
+    notFound: 'Ticket not found',
+    request: async () => ({
+      method: 'PUT',
+      url: `/v1/client/ticket/${eTicketId}/attendee`,
+      payload: { full_name: 'Hijacked', email: 'hijacked@example.com' },
+    }),
+  },
+  {
+    name: 'GET v1/client/ticket/{ticket_id}/attendee/changes',
+    scoped: true,
+    notFound: 'Ticket not found',
+    request: async () => ({ method: 'GET', url: `/v1/client/ticket/${eTicketId}/attendee/changes` }),
   },
   {
     name: 'POST v1/client/event/{id}/cancel',
@@ -210,7 +264,8 @@ describe('another organisation', () => {
     expect(res.json().data).toMatchObject({ net_sales: 0, tickets_sold: 0 });
     expect(res.json().data.events).toBeGreaterThanOrEqual(1);
     const mine = await t.app.inject({ method: 'GET', url: '/v1/client/summary', headers: { auth: owner.token } });
-    expect(mine.json().data).toMatchObject({ net_sales: 120, events: 1, tickets_sold: 3, upcoming_events: 1 });
+    // The booking of 120 and the delegate's ticket's (19.99): sales in minor units, never floats.
+    expect(mine.json().data).toMatchObject({ net_sales: 139.99, events: 1, tickets_sold: 3, upcoming_events: 1 });
   });
 });
 
@@ -253,14 +308,13 @@ describe('a teammate of the same organisation', () => {
 });
 
 describe('a door-only teammate (role checkin)', () => {
-  it.each(calls.filter((c) => c.name.includes('/client/event/{id}/') || c.name.includes('/client/booking/')))(
-    'is refused $name with 403, nothing changed',
-    async (call) => {
-      const door = await createOrganiser(t.database.db, { organisationId: owner.organisationId, role: 'checkin' });
-      const before = await snapshot();
-      const res = await send(call, door.token);
-      expect(res.statusCode, res.body).toBe(403);
-      expect(await snapshot()).toEqual(before);
-    },
-  );
+  it.each(
+    calls.filter((c) => ['/client/event/{id}/', '/client/booking/', '/client/ticket/'].some((p) => c.name.includes(p))),
+  )('is refused $name with 403, nothing changed', async (call) => {
+    const door = await createOrganiser(t.database.db, { organisationId: owner.organisationId, role: 'checkin' });
+    const before = await snapshot();
+    const res = await send(call, door.token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
 });
