@@ -172,7 +172,38 @@ export interface DemoEvent {
   /** Paragraphs of the full description; a practical-details paragraph is added. */
   about: string[];
   tickets: DemoTicket[];
+  /** Its delegates' rules and questions (docs/product.md#delegates-and-questions); its buyers name delegates. */
+  delegates?: DemoDelegates;
 }
+
+/** A demo question, as an organiser would set it. */
+export interface DemoQuestion {
+  kind: 'text' | 'single_choice' | 'multi_choice' | 'checkbox';
+  label: string;
+  scope: 'order' | 'attendee';
+  required?: boolean;
+  options?: string[];
+}
+
+export interface DemoDelegates {
+  attendeeNames: 'at_checkout' | 'later';
+  lockHours: number;
+  questions: DemoQuestion[];
+}
+
+const DIETARY: DemoQuestion = {
+  kind: 'single_choice',
+  label: 'Dietary needs',
+  scope: 'attendee',
+  required: true,
+  options: ['None', 'Vegetarian', 'Vegan', 'Halal', 'Gluten-free'],
+};
+const SPONSOR_CONSENT: DemoQuestion = {
+  kind: 'checkbox',
+  label: 'I agree to share my contact details with the event’s sponsors',
+  scope: 'attendee',
+};
+const INVOICE_COMPANY: DemoQuestion = { kind: 'text', label: 'Company name for the invoice', scope: 'order' };
 
 /** The same tickets priced in shillings, whole and rounded to KES 50 (about 130 to the dollar). */
 const inShillings = (tickets: DemoTicket[]): DemoTicket[] =>
@@ -197,6 +228,21 @@ export const DEMO_EVENTS: DemoEvent[] = [
       'Expect a morning of keynotes followed by two parallel tracks (Business and Engineering), a responsible-AI panel on the Data Protection Act, and an exhibition floor with local start-ups and cloud providers.',
     ],
     tickets: conference(120, 600, 0.7),
+    delegates: {
+      attendeeNames: 'later',
+      lockHours: 24,
+      questions: [
+        DIETARY,
+        {
+          kind: 'multi_choice',
+          label: 'Afternoon tracks',
+          scope: 'attendee',
+          options: ['Business', 'Engineering', 'Responsible AI'],
+        },
+        SPONSOR_CONSENT,
+        INVOICE_COMPANY,
+      ],
+    },
   }),
   published({
     title: 'East Africa Fintech & Payments Summit',
@@ -213,6 +259,16 @@ export const DEMO_EVENTS: DemoEvent[] = [
       'Panels cover the National Payments Strategy, PAPSS and regional settlement, merchant acceptance beyond Nairobi, and how digital lenders are adapting to the new licensing regime. A closed-door CFO roundtable runs in the afternoon for VIP ticket holders.',
     ],
     tickets: conference(150, 400, 0.55),
+    delegates: {
+      attendeeNames: 'later',
+      lockHours: 48,
+      questions: [
+        DIETARY,
+        { kind: 'text', label: 'Name on the badge', scope: 'attendee' },
+        INVOICE_COMPANY,
+        { kind: 'text', label: 'Purchase order number', scope: 'order' },
+      ],
+    },
   }),
   published({
     title: 'Kenya Agritech Expo',
@@ -442,6 +498,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
       'Sessions cover hybrid policy design, legal considerations under the Employment Act, statutory deductions and payroll updates, performance management across locations, and employee wellbeing.',
     ],
     tickets: conference(110, 350, 0.55),
+    delegates: { attendeeNames: 'at_checkout', lockHours: 72, questions: [DIETARY, SPONSOR_CONSENT, INVOICE_COMPANY] },
   }),
   published({
     title: 'Dairy Value Chain Investment Forum',

@@ -5,7 +5,7 @@ import { seededRandom } from './demo-images.js';
  * (net sales from paid bookings, tickets sold) tell one story. Pure: the seed writes the plan.
  */
 
-const FIRST_NAMES = `
+export const FIRST_NAMES = `
   Wanjiru Achieng Njeri Akinyi Wambui Chebet Muthoni Nafula Makena Kendi Mumbua Nyokabi Naliaka Zawadi
   Halima Fatuma Amina Jeptoo Wairimu Auma Faith Mercy Grace Cynthia Purity Esther Lilian Kamau Otieno
   Kiprono Odhiambo Mutua Kariuki Omondi Kiplagat Baraka Hassan Said Wekesa Musyoka Brian Kevin Dennis
@@ -14,7 +14,7 @@ const FIRST_NAMES = `
   .trim()
   .split(/\s+/);
 
-const LAST_NAMES = `
+export const LAST_NAMES = `
   Kamau Mwangi Otieno Odhiambo Cheruiyot Njoroge Kariuki Mutua Musyoka Omondi Ochieng Wekesa Wafula
   Barasa Kimani Githinji Ndegwa Korir Rotich Langat Kiptoo Mohamed Abdalla Mwinyi Nyaga Muriuki
   Kilonzo Maina Njuguna Onyango Owino Okoth Simiyu Chege Macharia Gitau Wanyama Mutiso Kibet Nyambura

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nairobiDay, toMajor, toNairobiLocal, type Event } from '@tikiti/contract';
+import {
+  answerProblem,
+  eventSchema,
+  nairobiDay,
+  toMajor,
+  toNairobiLocal,
+  type AnswerValue,
+  type Event,
+  type QuestionKind,
+} from '@tikiti/contract';
 import { verifyTicketCode } from '@tikiti/ticket-codes';
 import { queryRows } from '../client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -25,6 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+const countOf = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(query))[0]!.n;
 const count = async (table: string) =>
   (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
 
@@ -398,5 +408,66 @@ describe('demo e-tickets', () => {
     for (const door of selling) {
       expect(door, `event ${door.id}`).toMatchObject({ tickets_sold: soldOf.get(door.id), tickets_checked_in: 0 });
     }
+  });
+});
+
+describe('demo delegates and questions', () => {
+  it('give a few of the demo organiser’s events questions, and their bookings named delegates with valid answers', async () => {
+    const res = await asDemoOrganiser('/v1/client/event/view?limit=100');
+    const own = (res.json().data.data as { id: number; title: string; attendee_names: string }[]).filter((e) =>
+      [
+        'Nairobi AI & Data Summit 2026',
+        'East Africa Fintech & Payments Summit',
+        'HR Leaders Summit: Hybrid Work in Kenya',
+      ].includes(e.title),
+    );
+    expect(own.map((e) => e.attendee_names).sort()).toEqual(['at_checkout', 'later', 'later']);
+    for (const event of own) {
+      const details = eventSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/v1/event/details/${event.id}` })).json().data,
+      );
+      expect(details.questions!.length, event.title).toBeGreaterThanOrEqual(3);
+      const attendees = await asDemoOrganiser(`/v1/client/event/${event.id}/attendees?limit=100`);
+      const list = attendees.json().data as {
+        total: number;
+        data: { holder_name: string; named: boolean; company: string | null; answers: unknown[] }[];
+      };
+      const bought = await countOf(sql`
+        SELECT coalesce(sum(l.quantity), 0)::int AS n FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
+         WHERE b.event_id = ${event.id}`);
+      expect(list.total, event.title).toBe(bought);
+      const named = list.data.filter((a) => a.named);
+      expect(named.length, event.title).toBeGreaterThan(0);
+      expect(
+        named.every((a) => a.company !== null && a.answers.length > 0),
+        event.title,
+      ).toBe(true);
+      if (event.attendee_names === 'at_checkout') expect(named).toHaveLength(list.data.length);
+      else expect(named.length, event.title).toBeLessThan(list.data.length);
+    }
+    // Every stored answer is one its question accepts, and every required one is there.
+    const answers = await rows<{
+      kind: QuestionKind;
+      label: string;
+      required: boolean;
+      options: string[];
+      value: AnswerValue;
+    }>(sql`
+      SELECT q.kind, q.label, q.required, q.options, x.value FROM booking_answers x JOIN event_questions q ON q.id = x.question_id`);
+    expect(answers.length).toBeGreaterThan(100);
+    for (const a of answers) {
+      const rule = { id: 0, scope: 'attendee' as const, ticket_type_ids: [], ...a };
+      expect(answerProblem(rule, a.value), `${a.label}: ${JSON.stringify(a.value)}`).toBeNull();
+    }
+    const unanswered = await countOf(sql`
+      SELECT count(*)::int AS n FROM booking_attendees a JOIN bookings b ON b.id = a.booking_id
+        JOIN event_questions q ON q.event_id = b.event_id AND q.scope = 'attendee' AND q.required
+       WHERE a.named AND NOT EXISTS (SELECT 1 FROM booking_answers x WHERE x.attendee_id = a.id AND x.question_id = q.id)`);
+    expect(unanswered).toBe(0);
+    // The e-tickets carry their delegates' names.
+    const misnamed = await countOf(sql`
+      SELECT count(*)::int AS n FROM e_tickets t JOIN booking_attendees a ON a.booking_line_id = t.booking_line_id AND a.seq = t.seq
+       WHERE t.holder_name <> a.full_name`);
+    expect(misnamed).toBe(0);
   });
 });

@@ -5,9 +5,12 @@ import { addDays, BOOKING_STATUS, nairobiDay, startOfNairobiDay, toMinor, type C
 import { queryRows, type Db, type Tx } from '../client.js';
 import {
   accounts,
+  bookingAnswers,
+  bookingAttendees,
   bookingLines,
   bookings,
   categories,
+  eventQuestions,
   events,
   organisations,
   payments,
@@ -15,7 +18,8 @@ import {
 } from '../schema/index.js';
 import { hashPassword } from '../../features/accounts/index.js';
 import { databaseImageStore, prepareImage, savePreparedImage, type ImageStore } from '../../features/media/index.js';
-import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey } from './demo-data.js';
+import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey, type DemoDelegates } from './demo-data.js';
+import { planDemoDelegates, type DelegatePlace, type SavedQuestion } from './demo-delegates.js';
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
 
@@ -112,7 +116,7 @@ export async function seedDemoData(
       });
     }
 
-    const saleEvents: (SaleEvent & { published: boolean; endTime: Date })[] = [];
+    const saleEvents: (SaleEvent & { published: boolean; endTime: Date; delegates?: DemoDelegates })[] = [];
     const currencyOf = new Map<number, Currency>();
     for (const [i, e] of DEMO_EVENTS.entries()) {
       // A demo event is priced in dollars unless it says shillings.
@@ -134,6 +138,7 @@ export async function seedDemoData(
           startTime,
           endTime,
           status: e.status,
+          ...(e.delegates ? { attendeeNames: e.delegates.attendeeNames, changesLockHours: e.delegates.lockHours } : {}),
           imageId,
           // Announced between a day and a few weeks before the seed, and never after the event.
           createdAt: announcedAt,
@@ -159,11 +164,21 @@ export async function seedDemoData(
           noOfPersons: ticketTypes.noOfPersons,
           sold: ticketTypes.sold,
         });
-      saleEvents.push({ eventId: event!.id, announcedAt, startTime, endTime, tickets, published: e.status === 1 });
+      saleEvents.push({
+        eventId: event!.id,
+        announcedAt,
+        startTime,
+        endTime,
+        tickets,
+        published: e.status === 1,
+        delegates: e.delegates,
+      });
       currencyOf.set(event!.id, currency);
     }
 
     const sold = await insertSales(tx, planDemoSales(saleEvents, now), currencyOf);
+    // Before the tickets are issued: they carry their delegates' names.
+    await insertDelegates(tx, saleEvents);
     if (issueTickets) {
       // Every event a door can still open (published, not over): about 3,000 tickets, issued in
       // one go (a few statements, the signing spread over the crypto threads).
@@ -278,6 +293,108 @@ async function insertSales(
   );
   const eventOf = new Map(planned.map((b) => [b.reference, b.eventId]));
   return bookingRows.map((r) => ({ id: r.id, eventId: eventOf.get(r.reference)! }));
+}
+
+/**
+ * The questions of the events that ask for delegates, and the delegates and answers of their
+ * bookings (docs/product.md#delegates-and-questions): named colleagues, now and then a ticket left
+ * to be named. A few statements whatever the number of tickets.
+ */
+async function insertDelegates(tx: Tx, saleEvents: { eventId: number; delegates?: DemoDelegates }[]) {
+  const asking = saleEvents.filter((e) => e.delegates);
+  if (asking.length === 0) return;
+  const planned = asking.flatMap((e) =>
+    e.delegates!.questions.map((q, position) => ({ ...q, eventId: e.eventId, position })),
+  );
+  const saved = await insertRows<{ id: number; event_id: number; position: number }>(
+    tx,
+    eventQuestions,
+    planned.map(
+      (q) =>
+        ({
+          eventId: q.eventId,
+          position: q.position,
+          kind: q.kind,
+          label: q.label,
+          required: q.required ?? false,
+          scope: q.scope,
+          options: q.options ?? [],
+        }) satisfies typeof eventQuestions.$inferInsert,
+    ),
+    [eventQuestions.id, eventQuestions.eventId, eventQuestions.position],
+  );
+  const questions: SavedQuestion[] = planned.map((q) => ({
+    ...q,
+    id: saved.find((r) => r.event_id === q.eventId && r.position === q.position)!.id,
+  }));
+  const eventIds = asking.map((e) => e.eventId);
+  const lines = await queryRows<{
+    booking_id: number;
+    event_id: number;
+    full_name: string;
+    line_id: number;
+    quantity: number;
+  }>(
+    tx,
+    sql`SELECT b.id AS booking_id, b.event_id, b.full_name, l.id AS line_id, l.quantity
+          FROM bookings b JOIN booking_lines l ON l.booking_id = b.id
+         WHERE b.event_id IN (${sql.join(
+           eventIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         ORDER BY b.id, l.id`,
+  );
+  const places: DelegatePlace[] = lines.flatMap((l) =>
+    Array.from({ length: l.quantity }, (_, i) => ({
+      bookingId: l.booking_id,
+      eventId: l.event_id,
+      buyerName: l.full_name,
+      lineId: l.line_id,
+      seq: i + 1,
+    })),
+  );
+  const atCheckout = new Set(asking.filter((e) => e.delegates!.attendeeNames === 'at_checkout').map((e) => e.eventId));
+  const { delegates, orderAnswers } = planDemoDelegates(places, questions, atCheckout);
+  const rows = await insertRows<{ id: number; booking_line_id: number; seq: number }>(
+    tx,
+    bookingAttendees,
+    delegates.map(
+      (d) =>
+        ({
+          bookingId: d.bookingId,
+          bookingLineId: d.bookingLineId,
+          seq: d.seq,
+          fullName: d.fullName,
+          email: d.email,
+          company: d.company,
+          jobTitle: d.jobTitle,
+          named: d.named,
+        }) satisfies typeof bookingAttendees.$inferInsert,
+    ),
+    [bookingAttendees.id, bookingAttendees.bookingLineId, bookingAttendees.seq],
+  );
+  const attendeeId = new Map(rows.map((r) => [`${r.booking_line_id}:${r.seq}`, r.id]));
+  await insertRows(
+    tx,
+    bookingAnswers,
+    [
+      ...delegates.flatMap((d) =>
+        d.answers.map((a) => ({
+          bookingId: d.bookingId,
+          questionId: a.questionId,
+          attendeeId: attendeeId.get(`${d.bookingLineId}:${d.seq}`)!,
+          value: a.value,
+        })),
+      ),
+      ...orderAnswers.map((a) => ({
+        bookingId: a.bookingId,
+        questionId: a.questionId,
+        attendeeId: null,
+        value: a.value,
+      })),
+    ],
+    [bookingAnswers.id],
+  );
 }
 
 const clock = (hours: number) =>
