@@ -354,6 +354,9 @@ describe('event form validation (400 naming the field, nothing stored)', () => {
       (c) => eventFields(c, { short_description: 'x'.repeat(LIMITS.shortDescriptionMax + 1) }),
       'short_description',
     ],
+    ['names required "always"', (c) => eventFields(c, { attendee_names: 'always' }), 'attendee_names'],
+    ['a lock of 169 hours', (c) => eventFields(c, { changes_lock_hours: 169 }), 'changes_lock_hours'],
+    ['a lock of 1.5 hours', (c) => eventFields(c, { changes_lock_hours: '1.5' }), 'changes_lock_hours'],
   ];
 
   it.each(cases)('refuses %s', async (_label, build, field) => {
@@ -393,6 +396,22 @@ describe('event form validation (400 naming the field, nothing stored)', () => {
       expect(res.json().status_description.startsWith(`${field}: `)).toBe(true);
     }
     expect(await eventRow(id)).toEqual(before);
+  });
+
+  it('keeps the delegates’ rules the form sets (names at checkout, a lock in hours), else the defaults', async () => {
+    const id = await createDraft({ attendee_names: 'at_checkout', changes_lock_hours: 48 });
+    const own = (await t.app.inject({ method: 'GET', url: `/v1/client/event/${id}`, headers: auth() })).json().data;
+    expect([own.attendee_names, own.changes_lock_hours]).toEqual(['at_checkout', 48]);
+    const updated = await sendEventForm(t.app, {
+      method: 'PUT',
+      url: `/v1/event/update/${id}`,
+      token: organiser.token,
+      fields: eventFields(categoryId, { attendee_names: 'later', changes_lock_hours: 0 }),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect([updated.json().data.attendee_names, updated.json().data.changes_lock_hours]).toEqual(['later', 0]);
+    const plain = (await eventRow(await createDraft()))!;
+    expect([plain.attendeeNames, plain.changesLockHours]).toEqual(['later', 24]);
   });
 
   it('accepts an instant with an explicit offset', async () => {
