@@ -22,6 +22,8 @@ export const eTicketItemSchema = z.object({
    */
   reference: z.string(),
   ticket_type: z.string(),
+  /** Its ticket type's id: which of the event's attendee questions its delegate is asked. */
+  ticket_type_id: z.number().int(),
   /** How many people it admits. */
   admits: z.number().int(),
   holder_name: z.string(),
@@ -93,6 +95,12 @@ export const delegateTicketSchema = z.object({
   calendar_link: z.string(),
 });
 export type DelegateTicket = z.infer<typeof delegateTicketSchema>;
+
+/**
+ * PUT v1/tickets/{ticket_id}/attendee answers the ticket as it is now: a new `id`, `code`, `qr`
+ * and attendee when the change re-issued it (docs/product.md#delegates-and-questions).
+ */
+export const putAttendeeResponseSchema = envelope(eTicketItemSchema);
 export const delegateTicketResponseSchema = envelope(delegateTicketSchema);
 
 /** GET v1/tickets/view: the buyer's paid bookings, the soonest upcoming event first, then past ones. */

@@ -36,6 +36,8 @@ export const attendeeSchema = z.object({
   /** The delegate's answers to the attendee questions. */
   answers: z.array(answerViewSchema),
   ticket_type: z.string(),
+  /** Its ticket type's id: which of the event's attendee questions its delegate is asked. */
+  ticket_type_id: z.number().int(),
   admits: z.number().int(),
   booking_id: z.number().int(),
   booking_reference: z.string(),
@@ -51,3 +53,9 @@ export const attendeeSchema = z.object({
 export type Attendee = z.infer<typeof attendeeSchema>;
 export const listAttendeesDataSchema = paged(attendeeSchema);
 export const listAttendeesResponseSchema = envelope(listAttendeesDataSchema);
+
+/**
+ * PUT v1/client/ticket/{ticket_id}/attendee (the organiser's rename, no lock) answers the
+ * ticket's row as the attendees list shows it now (a new `id` when the change re-issued it).
+ */
+export const putClientAttendeeResponseSchema = envelope(attendeeSchema);
