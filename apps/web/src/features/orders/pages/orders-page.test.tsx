@@ -4,6 +4,7 @@ import type { Order, SalesSummary } from '@tikiti/contract';
 import { AlertBanner } from '../../../components/layout/alert-banner';
 import { findBanner } from '../../../test-support/banner';
 import { answer, mockFetch, type SeenRequest } from '../../../test-support/fetch';
+import { attendeeRowFixture } from '../../../test-support/fixtures';
 import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import OrdersPage from './orders-page';
@@ -54,6 +55,7 @@ const order = (over: Partial<Order>): Order => ({
   refund_error: null,
   receipt_number: null,
   payment_mismatch: null,
+  answers: [],
   ...over,
 });
 
@@ -151,20 +153,8 @@ describe('orders page', () => {
   });
 
   it('names each attendee’s ticket as its PDF does: its booking reference and its place in it', async () => {
-    const attendee = (id: number, ticket_number: number) => ({
-      id,
-      holder_name: 'Wanjirũ Kamau',
-      email_address: 'wanjiru@example.co.ke',
-      ticket_type: 'Regular',
-      admits: 1,
-      booking_id: 1,
-      booking_reference: 'TK-AAAAAAA',
-      ticket_number,
-      tickets_in_booking: 3,
-      revoked: false,
-      checked_in_at: null,
-      checked_in_device: null,
-    });
+    const attendee = (id: number, ticket_number: number) =>
+      attendeeRowFixture({ id, ticket_number, tickets_in_booking: 3 });
     api((req) =>
       req.path.startsWith('/v1/client/event/7/attendees')
         ? answer(200, { data: [attendee(901, 1), attendee(902, 2)], total: 2 })
