@@ -152,7 +152,9 @@ export function QuestionField({
         />
       );
     case 'date':
-      return <TextField label={label} type="date" value={text} onChange={(e) => onChange(e.target.value)} {...common} />;
+      return (
+        <TextField label={label} type="date" value={text} onChange={(e) => onChange(e.target.value)} {...common} />
+      );
     case 'number':
       return <NumberAnswer question={question} value={value} onChange={onChange} {...common} />;
     case 'checkbox':
@@ -189,13 +191,7 @@ export function QuestionField({
           {(id) =>
             question.options.map((o) => (
               <label key={o} className={choiceClass}>
-                <input
-                  type="radio"
-                  name={id}
-                  className={boxClass}
-                  checked={text === o}
-                  onChange={() => onChange(o)}
-                />
+                <input type="radio" name={id} className={boxClass} checked={text === o} onChange={() => onChange(o)} />
                 <span className="wrap-anywhere">{o}</span>
               </label>
             ))

@@ -177,9 +177,7 @@ describe('a ticket re-issued to a renamed delegate, offline (docs/product.md#del
       ticket: { id: 504, holder_name: 'Amina Njeri', company: 'Safaricom PLC', ticket_type: 'Delegate' },
     });
     const after = admitLocally(kit, verdict.ticket_ids, now.toISOString(), 'Door AAAA');
-    expect((await localVerdict(after, await codeFor(504), 'Door AAAA', now)).verdict.result).toBe(
-      'already_checked_in',
-    );
+    expect((await localVerdict(after, await codeFor(504), 'Door AAAA', now)).verdict.result).toBe('already_checked_in');
   });
 
   it('the booking’s code and a typed reference reach the new ticket, never the old one', async () => {

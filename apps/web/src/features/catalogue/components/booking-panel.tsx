@@ -163,7 +163,9 @@ function OpenBookingPanel({ event }: { event: Event }) {
     pay.fieldsChanged(...changed);
   };
   const changeAnswer = (questionId: number, value: AnswerValue | undefined, changed: BookingField) => {
-    setOrderAnswers(({ [questionId]: _old, ...rest }) => (value === undefined ? rest : { ...rest, [questionId]: value }));
+    setOrderAnswers(({ [questionId]: _old, ...rest }) =>
+      value === undefined ? rest : { ...rest, [questionId]: value },
+    );
     pay.fieldsChanged(changed);
   };
   // "Same as me" on the first card: the buyer's name (and a guest's email), once there is one.

@@ -130,11 +130,10 @@ export default function DelegateCards({
                         type="button"
                         className={smallButton}
                         onClick={() =>
-                          onCard(
-                            card.key,
-                            { ...card, full_name: buyer.full_name, email: buyer.email },
-                            [cardErrorKey(card.key, 'full_name'), cardErrorKey(card.key, 'email')],
-                          )
+                          onCard(card.key, { ...card, full_name: buyer.full_name, email: buyer.email }, [
+                            cardErrorKey(card.key, 'full_name'),
+                            cardErrorKey(card.key, 'email'),
+                          ])
                         }
                       >
                         Same as me
