@@ -202,6 +202,7 @@ export function attendeeRowFixture(overrides: Partial<Attendee> = {}): Attendee 
     id: 901,
     holder_name: 'Wanjirũ Kamau',
     email_address: 'wanjiru@example.co.ke',
+    delegate_email: 'wanjiru@example.co.ke',
     msisdn: null,
     company: null,
     job_title: null,

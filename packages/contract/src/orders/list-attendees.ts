@@ -26,6 +26,8 @@ export const attendeeSchema = z.object({
   holder_name: z.string(),
   /** The delegate's email, else the buyer's. */
   email_address: z.string(),
+  /** The delegate's own email, null when none was given (`email_address` is then the buyer's): what a rename starts from. */
+  delegate_email: z.string().nullable(),
   msisdn: z.string().nullable(),
   company: z.string().nullable(),
   job_title: z.string().nullable(),
