@@ -12,6 +12,7 @@ import { answerViewSchema } from '../attendees/questions.js';
  * GET v1/client/event/{id}/attendees.csv, with a column per question.
  */
 export const ATTENDEE_NAME_FILTERS = ['to_be_named', 'changed'] as const;
+export type AttendeeNameFilter = (typeof ATTENDEE_NAME_FILTERS)[number];
 export const listAttendeesQuerySchema = pageQuerySchema.extend({
   q: queryText(100),
   checked_in: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
