@@ -8,13 +8,8 @@ import {
   isBlankDelegate,
   orderQuestionsOf,
   questionKey,
-  type DelegateValues,
 } from '../../components/delegates/delegate-values';
-
-/** One ticket's delegate card at checkout: who it is for, or "Name later" (the event allowing it). */
-export interface DelegateCard extends DelegateValues {
-  later: boolean;
-}
+import type { DelegateCard } from './delegate-card';
 
 /** A card as the booking shows it: which ticket of which type. `key` is `{ticket type id}-{n}`, n from 0. */
 export interface PlacedCard extends DelegateCard {
@@ -36,15 +31,6 @@ export interface DelegatesDraft {
   /** Answers to the order questions, by question id. */
   answers: Record<number, AnswerValue>;
 }
-
-export const NO_CARD: DelegateCard = {
-  full_name: '',
-  email: '',
-  company: '',
-  job_title: '',
-  answers: {},
-  later: false,
-};
 
 /**
  * A ticket left to be named: "Name later", or a card left blank, where the event lets names come

@@ -13,7 +13,8 @@ export type { BookingProblem } from './booking-errors';
 export { useStartPayment, loadCheckoutActions, type BookingField, type StartOutcome } from './use-start-payment';
 export { GuestDetailsFields, NO_GUEST_DETAILS } from './components/guest-details-fields';
 export { BookingErrorDialog } from './components/booking-error-dialog';
-export { NO_CARD, type DelegateCard, type DelegatesDraft, type PlacedCard } from './delegates';
+export { NO_CARD, type DelegateCard } from './delegate-card';
+export type { DelegatesDraft, PlacedCard } from './delegates';
 
 export const InlinePayment = lazy(() => import('./components/inline-payment'));
 /** The delegate cards and order questions: loaded with the booking panel's first ticket (docs/decisions/0022-main-thread-on-a-phone.md). */

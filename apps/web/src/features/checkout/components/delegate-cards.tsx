@@ -1,17 +1,11 @@
 import { useCallback, useState } from 'react';
-import { UserRound, UserRoundPlus } from 'lucide-react';
+import { UserPlus, UserRound } from 'lucide-react';
 import type { AnswerValue } from '@tikiti/contract';
 import { DelegateFields } from '../../../components/delegates/delegate-fields';
 import { attendeeQuestionsFor, orderQuestionsOf } from '../../../components/delegates/delegate-values';
 import { QuestionField } from '../../../components/delegates/question-field';
-import {
-  cardErrorKey,
-  orderErrorKey,
-  toBeNamed,
-  type DelegateCard,
-  type DelegateErrorKey,
-  type DelegatesDraft,
-} from '../delegates';
+import { cardErrorKey, orderErrorKey, toBeNamed, type DelegateErrorKey, type DelegatesDraft } from '../delegates';
+import type { DelegateCard } from '../delegate-card';
 
 const smallButton =
   'inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2';
@@ -108,7 +102,7 @@ export default function DelegateCards({
                     setFocusAfter(card.key);
                   }}
                 >
-                  <UserRoundPlus className="h-4 w-4" aria-hidden />
+                  <UserPlus className="h-4 w-4" aria-hidden />
                   Name now
                 </button>
               </div>

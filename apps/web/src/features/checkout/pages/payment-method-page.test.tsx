@@ -5,7 +5,7 @@ import { bookingCreatedFixture, storedBookingFixture } from '../../../test-suppo
 import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import { useCheckout, type PendingBooking } from '../checkout-store';
-import { NO_CARD } from '../delegates';
+import { NO_CARD } from '../delegate-card';
 import PaymentMethodPage from './payment-method-page';
 
 const guest = { full_name: 'Wanjiku Kamau', email_address: 'wanjiku@example.co.ke', msisdn: '+254712345678' };

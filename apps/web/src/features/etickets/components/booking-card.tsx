@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { Ban, CalendarPlus, Download, Lock, Mail, MapPin, Maximize2, UserRoundPen } from 'lucide-react';
+import { Ban, CalendarPlus, Download, Lock, Mail, MapPin, Maximize2, UserRound } from 'lucide-react';
 import {
   bookingCalendarFile,
   calendarBookingOfETicket,
@@ -146,7 +146,7 @@ function TicketRow({
             className="mt-1.5 inline-flex min-h-8 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
             aria-label={`${attendee.named ? 'Change' : 'Name'} the delegate of ${which}`}
           >
-            <UserRoundPen className="h-4 w-4" aria-hidden />
+            <UserRound className="h-4 w-4" aria-hidden />
             {attendee.named ? 'Change' : 'Name'}
           </button>
         )}

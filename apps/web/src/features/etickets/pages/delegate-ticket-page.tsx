@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import clsx from 'clsx';
-import { Ban, CalendarPlus, Download, LinkIcon, MapPin, Ticket } from 'lucide-react';
+import { Ban, CalendarPlus, Download, MapPin, Ticket } from 'lucide-react';
 import type { DelegateTicket } from '@tikiti/contract';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink, buttonClass } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ const QrDialog = lazy(() => import('../components/qr-dialog'));
 function LinkNotValid() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <LinkIcon className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+      <Ticket className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">This ticket link is no longer valid</h1>
       <p className="mt-3 text-slate-600">
         The ticket may have been re-issued (to you with a new code, or to someone else), or the link was cut short. Look

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { questionsResponseSchema, type PutQuestionsBody } from '@tikiti/contract';
+import type { PutQuestionsBody } from '@tikiti/contract';
 import { api, apiCall } from '../../../lib/api-client';
 import { eventsKeys, useEventsMutation } from './keys';
 
 const questionsKey = (eventId: number) => [...eventsKeys.all, 'questions', eventId] as const;
+/** Loaded with the answer (this module is in the app's first JavaScript through the feature's index). */
+const questionsSchema = () => import('./answer-schemas').then((m) => m.questionsResponseSchema.shape.data);
 
 /** GET v1/client/event/{id}/questions: the questions the checkout asks, in order (docs/product.md#delegates-and-questions). */
 export function useEventQuestions(eventId: number) {
@@ -13,7 +15,7 @@ export function useEventQuestions(eventId: number) {
       api(`client/event/${eventId}/questions`, {
         side: 'organiser',
         signal,
-        schema: questionsResponseSchema.shape.data,
+        schema: questionsSchema,
       }),
     enabled: Number.isInteger(eventId) && eventId > 0,
   });
@@ -29,7 +31,7 @@ export function useSaveQuestions() {
       method: 'PUT',
       body: questions,
       side: 'organiser',
-      schema: questionsResponseSchema.shape.data,
+      schema: questionsSchema,
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { ExternalLink, ImageOff, ListChecks, ReceiptText, Ticket } from 'lucide-react';
+import { ExternalLink, ImageOff, Info, ReceiptText, Ticket } from 'lucide-react';
 import { EVENT_STATUS, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { countOf, dateChip, formatDateRange } from '../../../lib/format';
@@ -94,7 +94,7 @@ export function EventCard({ event }: { event: Event }) {
             to={routes.eventQuestions(event.id)}
             className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            <ListChecks className="h-4 w-4" aria-hidden />
+            <Info className="h-4 w-4" aria-hidden />
             Questions
           </Link>
           <Link

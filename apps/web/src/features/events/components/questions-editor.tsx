@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { ArrowDown, ArrowUp, Eye, Plus, Trash2, X } from 'lucide-react';
+import { ChevronDown, Plus, X } from 'lucide-react';
 import {
   CHOICE_KINDS,
   putQuestionsBodySchema,
@@ -227,7 +227,7 @@ export function QuestionsEditor({
                       onClick={() => move(index, -1)}
                       aria-label={`Move question ${n} up`}
                     >
-                      <ArrowUp className="h-4 w-4" aria-hidden />
+                      <ChevronDown className="h-4 w-4 rotate-180" aria-hidden />
                     </button>
                     <button
                       type="button"
@@ -237,7 +237,7 @@ export function QuestionsEditor({
                       onClick={() => move(index, 1)}
                       aria-label={`Move question ${n} down`}
                     >
-                      <ArrowDown className="h-4 w-4" aria-hidden />
+                      <ChevronDown className="h-4 w-4" aria-hidden />
                     </button>
                     <button
                       type="button"
@@ -245,7 +245,7 @@ export function QuestionsEditor({
                       onClick={() => remove(index)}
                       aria-label={`Remove question ${n}`}
                     >
-                      <Trash2 className="h-4 w-4" aria-hidden />
+                      <X className="h-4 w-4" aria-hidden />
                     </button>
                   </div>
                 </div>
@@ -371,8 +371,7 @@ export function QuestionsEditor({
                     aria-label={`Preview of question ${n}`}
                   >
                     <p className="mb-3 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-brand-700">
-                      <Eye className="h-3.5 w-3.5" aria-hidden /> Preview ·{' '}
-                      {q.scope === 'attendee' ? 'on each delegate’s card' : 'once, for the booking'}
+                      Preview · {q.scope === 'attendee' ? 'on each delegate’s card' : 'once, for the booking'}
                     </p>
                     <QuestionField
                       key={q.kind}

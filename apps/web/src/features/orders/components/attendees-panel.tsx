@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import clsx from 'clsx';
-import { Ban, CheckCircle2, Circle, History, UserRoundPen } from 'lucide-react';
+import { Ban, CheckCircle2, Circle, RotateCcw, UserRound } from 'lucide-react';
 import { formatPhone, type Attendee, type AttendeeNameFilter } from '@tikiti/contract';
 import { DelegateDialog } from '../../../components/delegates/delegate-dialog';
 import { attendeeQuestionsFor, delegateValuesOf, NO_DELEGATE } from '../../../components/delegates/delegate-values';
@@ -130,7 +130,7 @@ function AttendeeRow({
       <div className="mt-2 flex flex-wrap gap-2">
         {!a.revoked && (
           <Button variant="secondary" size="sm" onClick={onRename} disabled={!canRename}>
-            <UserRoundPen className="h-4 w-4" aria-hidden />
+            <UserRound className="h-4 w-4" aria-hidden />
             {a.named ? 'Rename' : 'Name'}
             <span className="sr-only">
               {' '}
@@ -140,7 +140,7 @@ function AttendeeRow({
         )}
         {a.changed && (
           <Button variant="secondary" size="sm" onClick={onHistory}>
-            <History className="h-4 w-4" aria-hidden />
+            <RotateCcw className="h-4 w-4" aria-hidden />
             History
             <span className="sr-only">
               {' '}
