@@ -405,7 +405,7 @@ export function BookingCard({
               {renamed}
             </Alert>
           )}
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {booking.tickets.map((ticket, i) => (
               <TicketRow
                 key={ticket.id}

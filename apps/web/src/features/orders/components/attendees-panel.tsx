@@ -90,7 +90,7 @@ function AttendeeRow({
   const role = [a.company, a.job_title].filter(Boolean).join(' · ');
   return (
     <li className="px-4 py-3">
-      <div className="flex flex-wrap items-start gap-x-4 gap-y-1">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:gap-4">
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2">
             {a.named ? (
