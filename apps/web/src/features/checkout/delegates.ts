@@ -90,12 +90,14 @@ export function delegateProblemsOf(errors: readonly FieldError[], draft: Delegat
   const { attendees, answers, cardKeys } = delegatesBody(draft);
   const problems: Record<string, string> = {};
   for (const error of errors) {
-    const entry = /^attendees\.(\d+)\./.exec(error.path);
+    const entry = /^attendees\.(\d+)(?:\.|$)/.exec(error.path);
     if (entry) {
       const i = Number(entry[1]);
       const body = attendees[i];
       if (!body) continue;
-      for (const [field, message] of Object.entries(delegateErrorsOf([error], body, entry[0]))) {
+      const onFields = Object.entries(delegateErrorsOf([error], body, `attendees.${i}.`));
+      // A refusal of the whole entry (or of its ticket type) shows at the top of its card.
+      for (const [field, message] of onFields.length ? onFields : [['full_name', error.message] as const]) {
         problems[cardErrorKey(cardKeys[i]!, field)] ??= message;
       }
     }

@@ -205,6 +205,7 @@ describe('the delegate cards at checkout', () => {
             { path: 'attendees.1.email', message: 'Enter a valid email address' },
             { path: 'attendees.1.answers.0.value', message: 'Dietary needs: at most 200 characters' },
             { path: 'answers.0.value', message: 'Invoice to (company): write an answer' },
+            { path: 'attendees.0', message: 'Otieno Ouma is named twice' },
           ],
         },
         { description: 'attendees.1.email: Enter a valid email address' },
@@ -229,6 +230,8 @@ describe('the delegate cards at checkout', () => {
     expect(await third.findByText('Enter a valid email address')).toBeTruthy();
     expect(third.getByText('Dietary needs: at most 200 characters')).toBeTruthy();
     expect(first.queryByText('Enter a valid email address')).toBeNull();
+    // A refusal of a whole entry shows on its card, under the name.
+    expect(first.getByText('Otieno Ouma is named twice')).toBeTruthy();
     const questions = screen.getByRole('group', { name: 'Questions from the organiser' });
     expect(within(questions).getByText('Invoice to (company): write an answer')).toBeTruthy();
     // Still on the event's page, nothing typed lost.
