@@ -257,11 +257,11 @@ describe('catalogue journey', () => {
       await dialog.waitFor({ state: 'detached' });
       await capture(page, `catalogue-details-${viewport.width}`);
 
-      await tickets.getByLabel('Full name').fill('Wanjiku Kamau');
+      await tickets.getByLabel('Full name', { exact: true }).fill('Wanjiku Kamau');
       // A guest of their own per run: the API refuses a second checkout's copy of a pending order (409).
       const guestEmail = `wanjiku.${viewport.width}.${Date.now()}@example.co.ke`;
-      await tickets.getByLabel('Email').fill(guestEmail);
-      await tickets.getByLabel('Phone').fill('+254712345678');
+      await tickets.getByLabel('Email', { exact: true }).fill(guestEmail);
+      await tickets.getByLabel('Phone', { exact: true }).fill('+254712345678');
       await tickets.getByRole('button', { name: 'Credit / Debit' }).click();
       await page.waitForURL('**/payment/method');
       const persisted = await page.evaluate<string | null>("localStorage.getItem('tikiti')");
@@ -342,7 +342,7 @@ describe('buyer pages', () => {
     const [first] = (await apiData<ListEventsData>('event/view?limit=1')).data;
     await openPage(page, `/details/${first!.id}/${first!.slug}`);
     await page.getByRole('region', { name: 'Tickets' }).waitFor();
-    await expect.poll(() => page.getByLabel('Full name').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Full name', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -355,11 +355,11 @@ describe('buyer pages', () => {
     await page.getByText('Name is required').waitFor();
     await page.getByText('Message is required').waitFor();
     await page.getByLabel('Name').fill('Achieng Otieno');
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByRole('textbox', { name: 'Message' }).fill('Do you take group bookings for 40 people?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Enter a valid email address').waitFor();
-    await page.getByLabel('Email').fill('achieng@example.co.ke');
+    await page.getByLabel('Email', { exact: true }).fill('achieng@example.co.ke');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Thank you, your message has been sent').waitFor();
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('');

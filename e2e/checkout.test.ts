@@ -99,9 +99,9 @@ async function pick(page: Page, ticket: TicketType, qty: number) {
 
 async function fillGuest(page: Page, email: string) {
   const panel = page.getByRole('region', { name: 'Tickets' });
-  await panel.getByLabel('Full name').fill('Wanjiku Kamau');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Phone').fill('0712 345 678');
+  await panel.getByLabel('Full name', { exact: true }).fill('Wanjiku Kamau');
+  await panel.getByLabel('Email', { exact: true }).fill(email);
+  await panel.getByLabel('Phone', { exact: true }).fill('0712 345 678');
 }
 
 async function fillCard(scope: Locator | Page, number: string) {
@@ -186,7 +186,7 @@ describe('checkout journeys', () => {
       .poll(() => page.getByTestId('total-to-pay').innerText())
       .toBe(money(2 * ticket.price_per_ticket, event.currency));
     await expect.poll(() => page.getByRole('timer').innerText()).toMatch(/^Tickets held for 1[45]:\d\d$/);
-    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await page.getByText(/never asks for your password, PIN or CVV/).waitFor();
     await page.getByLabel('Card number').waitFor();
     await capture(page, 'checkout-payment-1280');
@@ -199,7 +199,7 @@ describe('checkout journeys', () => {
     await panel.getByRole('timer').waitFor();
     // Holding tickets did not sign the guest in: the top bar offers Login / Register, and the
     // details are still there to correct.
-    await expect.poll(() => panel.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => panel.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     const bar = page.getByRole('banner');
     await bar.getByRole('link', { name: 'Login / Register' }).waitFor();
     await expect.poll(() => bar.getByRole('link', { name: 'My Tickets' }).count()).toBe(0);
@@ -207,11 +207,11 @@ describe('checkout journeys', () => {
 
     // A typo fixed on the way back books again with the guest's key, in place of the first hold.
     const fixed = `fixed.${email}`;
-    await panel.getByLabel('Email').fill(fixed);
+    await panel.getByLabel('Email', { exact: true }).fill(fixed);
     await expect.poll(() => panel.getByLabel('Card number').count()).toBe(0);
     await page.getByRole('button', { name: 'Credit / Debit' }).click();
     await page.waitForURL('**/payment/method');
-    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(fixed);
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(fixed);
     await page.goBack();
     await panel.getByLabel('Card number').waitFor();
 
@@ -354,7 +354,7 @@ describe('checkout journeys', () => {
 
     await openPage(page, `/details/${event.id}/${event.slug}`);
     await page.getByRole('region', { name: 'Tickets' }).waitFor();
-    await expect.poll(() => page.getByLabel('Full name').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Full name', { exact: true }).count()).toBe(0);
     await pick(page, ticket, 1);
     await page.getByRole('button', { name: 'Credit / Debit' }).click();
     await page.waitForURL('**/payment/method');

@@ -5,12 +5,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { simpleParser } from 'mailparser';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
 import type { ETicket, Event, ListEventsData, TicketKeys, TicketType } from '@tikiti/contract';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 import { buyAsGuest } from './support/buy.js';
 import { apiData } from './support/api.js';
+import { mailbox, pdfText } from './support/mail.js';
 
 /**
  * E-tickets on the built app with its demo data and the sandbox card provider
@@ -57,20 +57,6 @@ async function eventWith(left: number): Promise<{ event: Event; ticket: TicketTy
     if (ticket) return { event, ticket };
   }
   throw new Error(`no demo event has a ticket type with ${left} tickets left`);
-}
-
-interface Mail {
-  id: number;
-  subject: string;
-  text: string;
-  attachments: { filename: string }[];
-  raw_url: string | null;
-}
-
-/** What the local mailbox (development only) holds for an address, newest first. */
-async function mailbox(email: string): Promise<Mail[]> {
-  const res = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { data: Mail[] }).data.sort((a, b) => b.id - a.id);
 }
 
 /** The newest sign-in code mailed to an address. */
@@ -152,17 +138,6 @@ async function verify(code: string): Promise<TicketCodePayload> {
     expect(result.reason).toBe('bad-signature');
   }
   throw new Error(`no public key verifies ${code}`);
-}
-
-async function pdfText(data: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data, useSystemFonts: true }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n');
 }
 
 /** What the browser keeps: a signed-in session's token, or a guest's checkout key (docs/product.md#guest-checkout). */

@@ -67,9 +67,9 @@ async function startMpesa(page: Page, event: Event, ticket: TicketType, email: s
   const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
   await row.getByRole('button', { name: /One more/ }).click();
   await expect.poll(() => row.getByRole('spinbutton').inputValue()).toBe('1');
-  await panel.getByLabel('Full name').fill('Achieng Odhiambo');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Phone').fill('0712 345 678');
+  await panel.getByLabel('Full name', { exact: true }).fill('Achieng Odhiambo');
+  await panel.getByLabel('Email', { exact: true }).fill(email);
+  await panel.getByLabel('Phone', { exact: true }).fill('0712 345 678');
   await panel.getByRole('button', { name: 'M-Pesa' }).click();
   await page.waitForURL('**/payment/method');
   await page.getByRole('heading', { name: 'Check your phone' }).waitFor();
@@ -167,9 +167,9 @@ describe('paying with M-Pesa in the simulator', () => {
     await page.goBack();
     await page.waitForURL(`**/details/${event.id}/**`);
     const panel = page.getByRole('region', { name: 'Tickets' });
-    await panel.getByLabel('Email').waitFor();
+    await panel.getByLabel('Email', { exact: true }).waitFor();
     // Booking did not sign the guest in: the details are there, the top bar offers Login / Register.
-    await expect.poll(() => panel.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => panel.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     const bar = page.getByRole('banner');
     await expect.poll(() => bar.getByRole('link', { name: 'My Tickets' }).count()).toBe(0);
     await capture(page, 'mpesa-back-to-event-390');
@@ -179,7 +179,7 @@ describe('paying with M-Pesa in the simulator', () => {
     await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 30_000 });
     await page.goBack();
     await page.waitForURL(`**/details/${event.id}/**`);
-    await panel.getByLabel('Email').waitFor();
+    await panel.getByLabel('Email', { exact: true }).waitFor();
 
     // The same ticket again, the same details: a second booking with its own prompt.
     const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
@@ -208,9 +208,9 @@ describe('paying with M-Pesa in the simulator', () => {
     const panel = page.getByRole('region', { name: 'Tickets' });
     const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
     await row.getByRole('button', { name: /One more/ }).click();
-    await panel.getByLabel('Full name').fill('Juma Mwangi');
-    await panel.getByLabel('Email').fill(`mpesa.uk.${Date.now()}@example.co.ke`);
-    await panel.getByLabel('Phone').fill('+44 20 7946 0958');
+    await panel.getByLabel('Full name', { exact: true }).fill('Juma Mwangi');
+    await panel.getByLabel('Email', { exact: true }).fill(`mpesa.uk.${Date.now()}@example.co.ke`);
+    await panel.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0958');
     await capture(page, 'mpesa-details-tab-390');
     await panel.getByRole('button', { name: 'M-Pesa' }).click();
 

@@ -14,9 +14,9 @@ export async function buyAsGuest(page: Page, event: Event, ticket: TicketType, q
   const row = panel.getByRole('listitem').filter({ has: page.getByText(ticket.name, { exact: true }) });
   for (let i = 0; i < qty; i++) await row.getByRole('button', { name: /One more/ }).click();
   await expect.poll(() => row.getByRole('spinbutton').inputValue()).toBe(String(qty));
-  await panel.getByLabel('Full name').fill('Wanjiku Kamau');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Phone').fill('0712 345 678');
+  await panel.getByLabel('Full name', { exact: true }).fill('Wanjiku Kamau');
+  await panel.getByLabel('Email', { exact: true }).fill(email);
+  await panel.getByLabel('Phone', { exact: true }).fill('0712 345 678');
   await page.getByRole('button', { name: 'Credit / Debit' }).click();
   await page.waitForURL('**/payment/method');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -121,6 +121,7 @@ export function AppRoutes() {
           <Route path="payment/method" element={page(checkoutPages.paymentMethod)} />
           <Route path="payment/success" element={guardedPage(checkoutPages.paymentSuccess)} />
           <Route path="account/tickets" element={guardedPage(eticketsPages.myTickets)} />
+          <Route path="ticket/:ticketId" element={page(eticketsPages.delegateTicket)} />
           <Route path="talk-to-us" element={page(contentPages.contact)} />
           <Route path="about-us" element={page(contentPages.about)} />
           <Route path="privacy-policy" element={page(contentPages.privacy)} />
@@ -146,6 +147,8 @@ export function AppRoutes() {
             <Route path="event/1" element={page(eventsPages.createStep1)} />
             <Route path="event/2" element={page(eventsPages.createStep2)} />
             <Route path="event/3" element={page(eventsPages.createStep3)} />
+            <Route path="event/4" element={page(eventsPages.createStep4)} />
+            <Route path="event/:id/questions" element={page(eventsPages.editQuestions)} />
             <Route path="event-view/1" element={page(eventsPages.editStep1)} />
             <Route path="event-view/2" element={page(eventsPages.editStep2)} />
             <Route path="tickets/:id" element={page(eventsPages.editTickets)} />

@@ -23,6 +23,17 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return applied;
 }
 
+/**
+ * The server's field errors by path, for a form that keeps its own state rather than
+ * react-hook-form's (the event's questions): the first message of each path. Empty for any other
+ * failure, whose message the caller shows.
+ */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  const byPath: Record<string, string> = {};
+  if (err instanceof ApiError) for (const { path, message } of err.fieldErrors) byPath[path] ??= message;
+  return byPath;
+}
+
 /** True when any of the named values is blank: docs/product.md#validation-rules answers 'All fields are required'. */
 export function anyBlank(values: Record<string, unknown>, names: readonly string[]): boolean {
   return names.some((n) => {

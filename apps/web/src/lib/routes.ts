@@ -23,7 +23,9 @@ export const routes = {
   mySettings: '/organizer/settings',
   myTeam: '/organizer/team',
   myTeamInvite: '/organizer/invite',
-  eventStep: (n: 1 | 2 | 3) => `/organizer/event/${n}`,
+  eventStep: (n: 1 | 2 | 3 | 4) => `/organizer/event/${n}`,
+  /** The questions an event's checkout asks (docs/product.md#delegates-and-questions). */
+  eventQuestions: (id: number) => `/organizer/event/${id}/questions`,
   eventViewStep: (n: 1 | 2) => `/organizer/event-view/${n}`,
   eventTickets: (id: number) => `/organizer/tickets/${id}`,
   /** The events a door can open; a door-only teammate's home. */

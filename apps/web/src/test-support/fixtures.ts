@@ -1,4 +1,14 @@
-import type { BookingCreated, ETicket, ETicketItem, Event, StoredBooking, TicketType } from '@tikiti/contract';
+import type {
+  Attendee,
+  BookingCreated,
+  ETicket,
+  ETicketItem,
+  Event,
+  Question,
+  StoredBooking,
+  TicketAttendee,
+  TicketType,
+} from '@tikiti/contract';
 
 /**
  * An open ticket type, as the API sends it. The fixtures' prices are ones floats get wrong
@@ -47,6 +57,9 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
       ticketFixture(),
       ticketFixture({ id: 12, name: 'VIP', price_per_ticket: 33.33, max_tickets: 50, available: 50 }),
     ],
+    attendee_names: 'later',
+    changes_lock_hours: 24,
+    questions: [],
     ...overrides,
   };
 }
@@ -97,6 +110,34 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
   };
 }
 
+/** An organiser's question (docs/product.md#delegates-and-questions): a required text asked of each delegate. */
+export function questionFixture(overrides: Partial<Question> = {}): Question {
+  return {
+    id: 31,
+    kind: 'text',
+    label: 'Dietary needs',
+    required: true,
+    scope: 'attendee',
+    options: [],
+    ticket_type_ids: [],
+    ...overrides,
+  };
+}
+
+/** A ticket's delegate: named Wanjiku Kamau (the buyer) unless told otherwise. */
+export function attendeeFixture(overrides: Partial<TicketAttendee> = {}): TicketAttendee {
+  return {
+    full_name: 'Wanjiku Kamau',
+    email: null,
+    msisdn: null,
+    company: null,
+    job_title: null,
+    named: true,
+    answers: [],
+    ...overrides,
+  };
+}
+
 /** One e-ticket of GET v1/tickets/view, of the fixture booking. */
 export function eTicketItemFixture(overrides: Partial<ETicketItem> = {}): ETicketItem {
   const id = overrides.id ?? 501;
@@ -106,9 +147,11 @@ export function eTicketItemFixture(overrides: Partial<ETicketItem> = {}): ETicke
     qr: `/v1/tickets/qr/${id}.png?sig=1773302400000.abc`,
     reference: `TK-7Q2M9X-${id - 500}`,
     ticket_type: 'Delegate',
+    ticket_type_id: 11,
     admits: 1,
     holder_name: 'Wanjiku Kamau',
     revoked: false,
+    attendee: attendeeFixture({ full_name: overrides.holder_name ?? 'Wanjiku Kamau' }),
     ...overrides,
   };
 }
@@ -143,8 +186,39 @@ export function eTicketFixture(overrides: Partial<ETicket> = {}): ETicket {
     tickets: [
       eTicketItemFixture({ id: 501 }),
       eTicketItemFixture({ id: 502 }),
-      eTicketItemFixture({ id: 503, ticket_type: 'VIP' }),
+      eTicketItemFixture({ id: 503, ticket_type: 'VIP', ticket_type_id: 12 }),
     ],
+    attendee_names: 'later',
+    // A day before the start (the event's lock of 24 hours).
+    changes_until: '2026-03-11T06:00:00.000Z',
+    questions: [],
+    ...overrides,
+  };
+}
+
+/** One row of the organiser's attendees list (GET v1/client/event/{id}/attendees): a named delegate's Regular ticket. */
+export function attendeeRowFixture(overrides: Partial<Attendee> = {}): Attendee {
+  return {
+    id: 901,
+    holder_name: 'Wanjirũ Kamau',
+    email_address: 'wanjiru@example.co.ke',
+    delegate_email: 'wanjiru@example.co.ke',
+    msisdn: null,
+    company: null,
+    job_title: null,
+    named: true,
+    changed: false,
+    answers: [],
+    ticket_type: 'Regular',
+    ticket_type_id: 21,
+    admits: 1,
+    booking_id: 1,
+    booking_reference: 'TK-AAAAAAA',
+    ticket_number: 1,
+    tickets_in_booking: 1,
+    revoked: false,
+    checked_in_at: null,
+    checked_in_device: null,
     ...overrides,
   };
 }

@@ -57,7 +57,7 @@ export type TicketAttendee = z.infer<typeof ticketAttendeeSchema>;
  * lock) and PUT v1/client/ticket/{ticket_id}/attendee (the organiser, no lock): names or renames
  * a ticket's delegate. A new name or email re-issues the ticket's code; the answer is the
  * ticket as it is now (a new `id` when it was re-issued): the buyer's e-ticket
- * (`putTicketAttendeeResponseSchema`), the organiser's attendee row (`putAttendeeResponseSchema`).
+ * (`putTicketAttendeeResponseSchema`), the organiser's attendee row (`putClientAttendeeResponseSchema`).
  */
 export const putAttendeeBodySchema = attendeeDetailsSchema;
 /** The `{ticket_id}` of the attendee calls: an e-ticket's id. */

@@ -22,6 +22,8 @@ export const eTicketItemSchema = z.object({
    */
   reference: z.string(),
   ticket_type: z.string(),
+  /** Its ticket type's id: which of the event's attendee questions its delegate is asked. */
+  ticket_type_id: z.number().int(),
   /** How many people it admits. */
   admits: z.number().int(),
   holder_name: z.string(),
@@ -99,6 +101,7 @@ export const delegateTicketSchema = z.object({
   calendar_link: z.string(),
 });
 export type DelegateTicket = z.infer<typeof delegateTicketSchema>;
+
 export const delegateTicketResponseSchema = envelope(delegateTicketSchema);
 /** The `?sig=` of a delegate's link (and of the other signed addresses). */
 export const delegateTicketQuerySchema = z.object({ sig: z.string().max(100).optional() });

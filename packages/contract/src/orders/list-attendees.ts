@@ -12,6 +12,7 @@ import { answerViewSchema } from '../attendees/questions.js';
  * GET v1/client/event/{id}/attendees.csv, with a column per question.
  */
 export const ATTENDEE_NAME_FILTERS = ['to_be_named', 'changed'] as const;
+export type AttendeeNameFilter = (typeof ATTENDEE_NAME_FILTERS)[number];
 export const listAttendeesQuerySchema = pageQuerySchema.extend({
   q: queryText(100),
   checked_in: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
@@ -26,6 +27,8 @@ export const attendeeSchema = z.object({
   holder_name: z.string(),
   /** The delegate's email, else the buyer's. */
   email_address: z.string(),
+  /** The delegate's own email, null when none was given (`email_address` is then the buyer's): what a rename starts from. */
+  delegate_email: z.string().nullable(),
   msisdn: z.string().nullable(),
   company: z.string().nullable(),
   job_title: z.string().nullable(),
@@ -36,6 +39,8 @@ export const attendeeSchema = z.object({
   /** The delegate's answers to the attendee questions. */
   answers: z.array(answerViewSchema),
   ticket_type: z.string(),
+  /** Its ticket type's id: which of the event's attendee questions its delegate is asked. */
+  ticket_type_id: z.number().int(),
   admits: z.number().int(),
   booking_id: z.number().int(),
   booking_reference: z.string(),
@@ -53,8 +58,7 @@ export const listAttendeesDataSchema = paged(attendeeSchema);
 export const listAttendeesResponseSchema = envelope(listAttendeesDataSchema);
 
 /**
- * PUT v1/client/ticket/{ticket_id}/attendee (the organiser, no lock): the ticket's row as the
- * attendees list shows it now (a new `id` when the change re-issued its code). The organiser's
- * views never carry a ticket's code.
+ * PUT v1/client/ticket/{ticket_id}/attendee (the organiser's rename, no lock) answers the
+ * ticket's row as the attendees list shows it now (a new `id` when the change re-issued it).
  */
-export const putAttendeeResponseSchema = envelope(attendeeSchema);
+export const putClientAttendeeResponseSchema = envelope(attendeeSchema);

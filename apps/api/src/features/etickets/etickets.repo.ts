@@ -190,6 +190,7 @@ const eTicketColumns = {
   revokedAt: eTickets.revokedAt,
   reissuedAt: eTickets.reissuedAt,
   ticketType: bookingLines.name,
+  ticketTypeId: bookingLines.ticketTypeId,
 };
 
 export type ETicketRow = Awaited<ReturnType<typeof findETickets>>[number];

@@ -49,6 +49,7 @@ export function ticketItem(
     qr: sign(`qr:${t.id}`),
     reference: ticketReference(booking.reference, number),
     ticket_type: t.ticketType,
+    ticket_type_id: t.ticketTypeId,
     admits: t.admits,
     holder_name: t.holderName,
     revoked: booking.revoked || t.revokedAt !== null,

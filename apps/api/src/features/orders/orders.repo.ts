@@ -163,6 +163,7 @@ export interface AttendeeRow {
   id: number;
   holder_name: string;
   email: string;
+  delegate_email: string | null;
   msisdn: string | null;
   company: string | null;
   job_title: string | null;
@@ -170,6 +171,7 @@ export interface AttendeeRow {
   changed: boolean;
   answers: AnswerRow[];
   ticket_type: string;
+  ticket_type_id: number;
   admits: number;
   booking_id: number;
   booking_reference: string;
@@ -225,13 +227,13 @@ export async function listAttendees(
     queryRows<AttendeeRow & { answers: unknown }>(
       db,
       // A ticket's number counts its booking's live tickets in the order its PDF prints them (line, then place).
-      sql`SELECT t.id, t.holder_name, coalesce(a.email, b.email) AS email, a.msisdn, a.company, a.job_title,
+      sql`SELECT t.id, t.holder_name, coalesce(a.email, b.email) AS email, a.email AS delegate_email, a.msisdn, a.company, a.job_title,
                  coalesce(a.named, false) AS named, (a.id IS NOT NULL AND ${changed}) AS changed,
                  coalesce((SELECT json_agg(json_build_object('question_id', q.id, 'label', q.label, 'value', x.value)
                      ORDER BY q.archived_at NULLS FIRST, q.position, q.id)
                    FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
                    WHERE x.attendee_id = a.id), '[]'::json) AS answers,
-                 l.name AS ticket_type, t.admits, b.id AS booking_id, b.reference AS booking_reference,
+                 l.name AS ticket_type, l.ticket_type_id, t.admits, b.id AS booking_id, b.reference AS booking_reference,
                  (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL
                     AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq))::int AS ticket_number,
                  (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL)::int

@@ -10,7 +10,7 @@ import {
   listOrdersResponseSchema,
   attendeeChangesResponseSchema,
   putAttendeeBodySchema,
-  putAttendeeResponseSchema,
+  putClientAttendeeResponseSchema,
   refundBookingResponseSchema,
   ticketIdParamsSchema,
   salesSummaryResponseSchema,
@@ -116,7 +116,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       schema: {
         params: ticketIdParamsSchema,
         body: putAttendeeBodySchema,
-        response: { 200: putAttendeeResponseSchema },
+        response: { 200: putClientAttendeeResponseSchema },
       },
     },
     async (request, reply) => {

@@ -101,6 +101,35 @@ describe('the door controller (docs/decisions/0013-door-page-offline.md)', () =>
     expect(syncs()).toHaveLength(2);
   });
 
+  it('remembers the server’s word that a code was re-issued: the same code is refused offline too', async () => {
+    const net = { up: true };
+    mockFetch(async (req: SeenRequest) => {
+      if (!net.up) throw new TypeError('Failed to fetch');
+      if (req.path === KIT) return answer(200, await doorKit());
+      if (req.path === '/v1/client/event/7/checkin') {
+        return answer(200, {
+          verdict: serverVerdict({ result: 'reissued', persons: 0, ticket_ids: [], checked_in_at: null }),
+          counts: { tickets_admitted: 0, tickets_sold: 3, persons_admitted: 0, persons_sold: 6 },
+        });
+      }
+      return answer(404, null);
+    });
+    const door = createDoorController(7, 'Door TEST');
+    stop = door.start();
+    await until(door, opened);
+    // The kit was made before the rename: it still takes ticket 1 for a valid one.
+    expect(door.store.getState().kit!.tickets.find((t) => t.id === 501)?.reissued).toBe(false);
+
+    expect(await door.scan('TK-7Q2M9X-1')).toBe(true);
+    expect(door.store.getState().shown).toMatchObject({ offline: false, verdict: { result: 'reissued' } });
+    expect(door.store.getState().kit!.tickets.find((t) => t.id === 501)?.reissued).toBe(true);
+
+    net.up = false;
+    expect(await door.scan('TK-7Q2M9X-1')).toBe(true);
+    expect(door.store.getState().shown).toMatchObject({ offline: true, verdict: { result: 'reissued' } });
+    expect(door.store.getState().pending).toBe(0);
+  });
+
   it('after its stop, no longer follows the network', async () => {
     const { net, syncs } = network();
     const door = createDoorController(7, 'Door TEST');

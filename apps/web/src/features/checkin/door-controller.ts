@@ -263,9 +263,11 @@ export function createDoorController(eventId: number, device: string): DoorContr
     const kit = get().kit;
     if (kit) {
       let next = settleTickets(kit, ticketsOf(verdict), verdict.checked_in_at, verdict.checked_in_device);
-      if (verdict.result === 'refunded' && verdict.ticket) {
+      // What the server knows and the kit did not yet: the device refuses the code alike offline.
+      const refusal = verdict.result === 'refunded' ? 'revoked' : verdict.result === 'reissued' ? 'reissued' : null;
+      if (refusal && verdict.ticket) {
         const id = verdict.ticket.id;
-        next = { ...next, tickets: next.tickets.map((t) => (t.id === id ? { ...t, revoked: true } : t)) };
+        next = { ...next, tickets: next.tickets.map((t) => (t.id === id ? { ...t, [refusal]: true } : t)) };
       }
       await keepKit({ ...next, counts });
     }

@@ -19,6 +19,7 @@ describe('the door’s offline answer (docs/decisions/0013-door-page-offline.md)
       ticket: {
         id: 503,
         holder_name: 'Otieno Odhiambo',
+        company: null,
         ticket_type: 'Group of 4',
         admits: 4,
         booking_reference: 'TK-GRP4AB',
@@ -143,6 +144,54 @@ describe('the door’s offline answer (docs/decisions/0013-door-page-offline.md)
     const newest = await generateSigningKeys();
     const kit = await doorKit({ public_keys: [newest.publicKey, (await testKeys()).publicKey] });
     expect((await localVerdict(kit, await codeFor(501), 'Door AAAA', now)).verdict.result).toBe('admitted');
+  });
+});
+
+describe('a ticket re-issued to a renamed delegate, offline (docs/product.md#delegates-and-questions)', () => {
+  /** Ticket 1 of booking TK-7Q2M9X was renamed: its old code (501) is kept, refused; 504 is its new one. */
+  const renamedKit = async () => {
+    const kit = await doorKit();
+    return {
+      ...kit,
+      tickets: [
+        { ...kit.tickets[0]!, reissued: true },
+        ...kit.tickets.slice(1),
+        doorTicket({ id: 504, number: 1, holder_name: 'Amina Njeri', company: 'Safaricom PLC' }),
+      ],
+    };
+  };
+
+  it('refuses the old code with `reissued`, naming whom it was for', async () => {
+    const { verdict } = await localVerdict(await renamedKit(), await codeFor(501), 'Door AAAA', now);
+    expect(verdict).toMatchObject({ result: 'reissued', persons: 0, ticket_ids: [], ticket: { id: 501 } });
+    expect(verdict.ticket?.holder_name).toBe('Wanjiku Kamau');
+  });
+
+  it('admits the new code once, with the delegate’s name and company', async () => {
+    const kit = await renamedKit();
+    const { verdict } = await localVerdict(kit, await codeFor(504), 'Door AAAA', now);
+    expect(verdict).toMatchObject({
+      result: 'admitted',
+      persons: 1,
+      ticket_ids: [504],
+      ticket: { id: 504, holder_name: 'Amina Njeri', company: 'Safaricom PLC', ticket_type: 'Delegate' },
+    });
+    const after = admitLocally(kit, verdict.ticket_ids, now.toISOString(), 'Door AAAA');
+    expect((await localVerdict(after, await codeFor(504), 'Door AAAA', now)).verdict.result).toBe('already_checked_in');
+  });
+
+  it('the booking’s code and a typed reference reach the new ticket, never the old one', async () => {
+    const kit = await renamedKit();
+    const booking = await localVerdict(kit, await codeFor(40, { kind: 'booking', persons: 2 }), 'Door AAAA', now);
+    expect(booking.verdict).toMatchObject({ result: 'admitted', persons: 2, ticket_ids: [502, 504] });
+    const typed = await localVerdict(kit, 'TK-7Q2M9X-1', 'Door AAAA', now);
+    expect(typed.verdict).toMatchObject({ result: 'admitted', ticket_ids: [504] });
+  });
+
+  it('a refunded booking says refunded, even for an old code', async () => {
+    const kit = await renamedKit();
+    const refunded = { ...kit, tickets: kit.tickets.map((t) => ({ ...t, revoked: t.booking_id === 40 })) };
+    expect((await localVerdict(refunded, await codeFor(501), 'Door AAAA', now)).verdict.result).toBe('refunded');
   });
 });
 

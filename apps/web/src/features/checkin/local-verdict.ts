@@ -50,23 +50,33 @@ const none = (result: DoorVerdict['result']): DoorVerdict => ({
 const ticketOf = (t: DoorTicket): NonNullable<DoorVerdict['ticket']> => ({
   id: t.id,
   holder_name: t.holder_name,
+  company: t.company,
   ticket_type: t.ticket_type,
   admits: t.admits,
   booking_reference: t.booking_reference,
 });
 
 /**
+ * A booking's tickets that admit by their code: a ticket re-issued to a renamed delegate is in
+ * the kit twice, its old code (`reissued`, refused) and its new one
+ * (docs/product.md#delegates-and-questions).
+ */
+const current = (tickets: DoorTicket[]) => tickets.filter((t) => !t.reissued);
+
+/**
  * The kit's tickets that a typed reference names (docs/ticket-codes.md#typed-references), as the
  * server finds them: the first reading of the text that names a booking in the kit decides; a
- * booking reference names its tickets, a ticket's short reference that one ticket. Null: none.
+ * booking reference names its tickets, a ticket's short reference that one ticket (its current
+ * code's, else the re-issued one, which is refused). Null: none.
  */
 function namedByReference(kit: DoorKit, typed: string): { tickets: DoorTicket[]; kind: 'ticket' | 'booking' } | null {
   for (const reading of readTypedReference(typed)) {
     const booking = kit.tickets.filter((t) => t.booking_reference === reading.bookingRef);
     if (booking.length === 0) continue;
-    if (reading.ticket === null) return { tickets: booking, kind: 'booking' };
+    if (reading.ticket === null) return { tickets: current(booking), kind: 'booking' };
     const one = booking.filter((t) => t.number === reading.ticket);
-    return one.length ? { tickets: one, kind: 'ticket' } : null;
+    const live = current(one);
+    return one.length ? { tickets: live.length ? live : one, kind: 'ticket' } : null;
   }
   return null;
 }
@@ -90,7 +100,7 @@ export async function localVerdict(kit: DoorKit, rawCode: string, device: string
   const tickets =
     payload.kind === 'ticket'
       ? kit.tickets.filter((t) => t.id === payload.ticketId)
-      : kit.tickets.filter((t) => t.booking_id === payload.ticketId);
+      : current(kit.tickets.filter((t) => t.booking_id === payload.ticketId));
   if (tickets.length === 0) return { verdict: none('unknown'), outdated: false };
   return ticketsVerdict(kit, tickets, payload.kind, device, now);
 }
@@ -107,6 +117,10 @@ function ticketsVerdict(
   const valid = tickets.filter((t) => !t.revoked);
   if (valid.length === 0 || kit.event.status === 3) {
     return { verdict: { ...none('refunded'), ticket: ticketOf(first) }, outdated: false };
+  }
+  // The old code of a ticket whose delegate was renamed: the new code admits, this one never.
+  if (kind === 'ticket' && first.reissued) {
+    return { verdict: { ...none('reissued'), ticket: ticketOf(first) }, outdated: false };
   }
   const waiting = valid.filter((t) => !t.checked_in_at);
   if (waiting.length === 0) {

@@ -1,6 +1,7 @@
 import type { ErrorCode, FieldError, GuestDetails } from '@tikiti/contract';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import type { PendingBooking } from './checkout-store';
+import { delegateProblemsOf } from './delegates';
 
 /** Why a booking call failed, sorted for the form: the message, errors per guest field and per ticket type. */
 export interface BookingProblem {
@@ -11,6 +12,11 @@ export interface BookingProblem {
   lines: Record<number, string>;
   /** The M-Pesa number's error (`phone`), when the server refused it. */
   phone?: string;
+  /**
+   * Errors of the delegate cards and the order questions, by where they show
+   * (`{card key}.{field}`, `order.q{id}`: checkout/delegates.ts).
+   */
+  delegates: Record<string, string>;
   /**
    * The email whose tickets another checkout holds (a 409 on `details.email_address`): signing
    * in with a code mailed to it proves it is the buyer's, and their next booking replaces that
@@ -28,16 +34,22 @@ const NAMES_THE_TYPE: readonly ErrorCode[] = ['booking.sold_out', 'booking.only_
 /**
  * Sorts field errors onto the form: `details.email_address` goes to the email field,
  * `tickets.<i>.qty` to the ticket type of the i-th line sent (the booking's lines, in order),
- * `phone` to the M-Pesa number. A line's message gets its type's name before it unless it names
+ * `phone` to the M-Pesa number, `attendees.<i>.…` and `answers.<i>.…` to the delegate card or
+ * order question they came from. A line's message gets its type's name before it unless it names
  * the type itself (`named`).
  */
 export function problemOf(
   message: string,
   errors: FieldError[],
-  booking: Pick<PendingBooking, 'tickets'>,
+  booking: Pick<PendingBooking, 'tickets' | 'delegates'>,
   named = false,
 ): BookingProblem {
-  const problem: BookingProblem = { message, details: {}, lines: {} };
+  const problem: BookingProblem = {
+    message,
+    details: {},
+    lines: {},
+    delegates: booking.delegates ? delegateProblemsOf(errors, booking.delegates) : {},
+  };
   for (const { path, message: said } of errors) {
     const detail = DETAIL.exec(path);
     if (detail) problem.details[detail[1] as keyof GuestDetails] ??= said;
@@ -54,7 +66,10 @@ export function problemOf(
  * sold-out or only-N-left line says which type it is; any other refusal of a line gets the
  * type's name before it; tickets another checkout holds for the typed email offer to prove it.
  */
-export function bookingErrorOf(err: unknown, booking: Pick<PendingBooking, 'tickets' | 'details'>): BookingProblem {
+export function bookingErrorOf(
+  err: unknown,
+  booking: Pick<PendingBooking, 'tickets' | 'details' | 'delegates'>,
+): BookingProblem {
   if (!(err instanceof ApiError)) return problemOf(errorMessage(err), [], booking);
   const named = err.code !== null && NAMES_THE_TYPE.includes(err.code);
   const problem = problemOf(errorMessage(err), err.fieldErrors, booking, named);

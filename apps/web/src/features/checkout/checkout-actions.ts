@@ -8,6 +8,7 @@ import {
 import { bookEvent } from './api/book-event';
 import { problemOf, type BookingProblem } from './booking-errors';
 import { isLive, useCheckout, type PendingBooking } from './checkout-store';
+import { answerProblemsOf, delegatesBody } from './delegates';
 
 export { bookingErrorOf } from './booking-errors';
 
@@ -16,9 +17,13 @@ export interface PaymentOptions {
   newPrompt?: boolean;
 }
 
-/** The body of POST v1/event/book for a pending booking: only what the call takes. */
+/**
+ * The body of POST v1/event/book for a pending booking: only what the call takes, the delegates
+ * and answers made from what was typed in the cards (docs/product.md#delegates-and-questions).
+ */
 export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts: PaymentOptions = {}): BookEventBody {
   const mpesa = method === 'mpesa';
+  const delegates = booking.delegates && delegatesBody(booking.delegates);
   return {
     event_id: booking.event_id,
     tickets: booking.tickets.map(({ id, qty, price }) => ({ id, qty, price })),
@@ -26,26 +31,32 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(booking.details ? { details: booking.details } : {}),
     ...(mpesa && booking.phone !== undefined ? { phone: booking.phone } : {}),
     ...(mpesa && opts.newPrompt ? { new_prompt: true } : {}),
+    ...(delegates?.attendees.length ? { attendees: delegates.attendees } : {}),
+    ...(delegates?.answers.length ? { answers: delegates.answers } : {}),
   };
 }
 
 /**
  * The checks of docs/product.md#validation-rules, before anything is sent: at least one ticket,
- * a guest's full name, email and phone, and an M-Pesa number that M-Pesa can prompt. The booking
- * as it will be sent (details and number trimmed as the server reads them), or the problem, each
- * message beside its field.
+ * a guest's full name, email and phone, an M-Pesa number that M-Pesa can prompt, each delegate's
+ * name and email, and every answer to the organiser's questions (the contract's `answerProblem`,
+ * as the server checks them). The booking as it will be sent (details and number trimmed as the
+ * server reads them), or the problem, each message beside its field.
  */
 export function checkBooking(
   booking: PendingBooking,
   method: PaymentMethod,
 ): { booking: PendingBooking } | { problem: BookingProblem } {
   const form = bookEventBodySchema.safeParse(bookingBody(booking, method));
-  if (form.success) {
+  const answers = booking.delegates ? answerProblemsOf(booking.delegates) : {};
+  if (form.success && Object.keys(answers).length === 0) {
     const { details, phone } = form.data;
     return { booking: { ...booking, details, ...(phone !== undefined ? { phone } : {}) } };
   }
-  const errors = form.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return { problem: problemOf(form.error.issues[0]!.message, errors, booking) };
+  const errors = form.success ? [] : form.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const message = form.success ? Object.values(answers)[0]! : form.error.issues[0]!.message;
+  const problem = problemOf(message, errors, booking);
+  return { problem: { ...problem, delegates: { ...answers, ...problem.delegates } } };
 }
 
 /** The booking with the guest's own phone as its M-Pesa number, when M-Pesa can prompt that phone. */

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { BookEventBody, BookingCreated, BookingLine, GuestDetails, PaymentMethod } from '@tikiti/contract';
 import { persistFields } from '../../lib/persisted-state';
+import type { DelegatesDraft } from './delegates';
 
 /**
  * A booking the buyer is about to pay for: the body of POST v1/event/book (docs/product.md#entities-and-fields Booking
@@ -13,6 +14,12 @@ export interface PendingBooking extends BookEventBody {
   tickets: (BookingLine & { name: string })[];
   total_price: number;
   currency: string;
+  /**
+   * Who each ticket is for and the answers to the organiser's questions, as typed
+   * (docs/product.md#delegates-and-questions); `attendees` and `answers` are made from it when
+   * the booking is sent.
+   */
+  delegates?: DelegatesDraft;
 }
 
 /** Client state of the checkout, kept across reloads: the booking and a payment secret per method. */
@@ -50,12 +57,16 @@ export function sameDetails(a: GuestDetails | undefined, b: GuestDetails | undef
   return a.email_address === b.email_address && a.full_name === b.full_name && a.msisdn === b.msisdn;
 }
 
-/** The same tickets of the same event for the same buyer: its payment may be reused. */
+/** The same tickets of the same event for the same buyer and delegates: its payment may be reused. */
 export function sameBooking(a: PendingBooking | null, b: PendingBooking): boolean {
   if (!a || a.event_id !== b.event_id || a.tickets.length !== b.tickets.length) return false;
   if (a.tickets.some((l, i) => l.id !== b.tickets[i]!.id || l.qty !== b.tickets[i]!.qty)) return false;
-  return sameDetails(a.details, b.details);
+  return sameDetails(a.details, b.details) && sameDelegates(a.delegates, b.delegates);
 }
+
+/** The same cards and answers typed: a delegate renamed before paying is a new booking. */
+const sameDelegates = (a: DelegatesDraft | undefined, b: DelegatesDraft | undefined) =>
+  JSON.stringify([a?.cards ?? [], a?.answers ?? {}]) === JSON.stringify([b?.cards ?? [], b?.answers ?? {}]);
 
 /** The hold of this payment has not ended yet. */
 export const isLive = (payment: BookingCreated | undefined, now = Date.now()): payment is BookingCreated =>

@@ -10,11 +10,15 @@ import { lazy } from 'react';
 
 export { useCheckout, sameBooking, isLive, type CheckoutState, type PendingBooking } from './checkout-store';
 export type { BookingProblem } from './booking-errors';
-export { useStartPayment, loadCheckoutActions, type StartOutcome } from './use-start-payment';
+export { useStartPayment, loadCheckoutActions, type BookingField, type StartOutcome } from './use-start-payment';
 export { GuestDetailsFields, NO_GUEST_DETAILS } from './components/guest-details-fields';
 export { BookingErrorDialog } from './components/booking-error-dialog';
+export { NO_CARD, type DelegateCard } from './delegate-card';
+export type { DelegatesDraft, PlacedCard } from './delegates';
 
 export const InlinePayment = lazy(() => import('./components/inline-payment'));
+/** The delegate cards and order questions: loaded with the booking panel's first ticket (docs/decisions/0022-main-thread-on-a-phone.md). */
+export const DelegateCards = lazy(() => import('./components/delegate-cards'));
 
 export const checkoutPages = {
   paymentMethod: () => import('./pages/payment-method-page'),

@@ -4,12 +4,17 @@ import { useSingleFlight } from '../../lib/single-flight';
 import type { BookingProblem } from './booking-errors';
 import type { PaymentOptions } from './checkout-actions';
 import type { PendingBooking } from './checkout-store';
+import type { DelegateErrorKey } from './delegates';
 
 /** startPayment, the checks and the error sorting: loaded on the first pick or press, not with the page. */
 export const loadCheckoutActions = () => import('./checkout-actions');
 
 const UNREACHABLE = 'We could not reach Tikiti. Check your connection and try again.';
-const noProblem: BookingProblem = { message: '', details: {}, lines: {} };
+const noProblem: BookingProblem = { message: '', details: {}, lines: {}, delegates: {} };
+
+/** A field whose error goes when it changes: a guest detail, the M-Pesa number, a ticket type (by id), a delegate card's or order question's (checkout/delegates.ts). */
+export type BookingField = keyof GuestDetails | 'phone' | number | DelegateErrorKey;
+const isDelegateField = (field: string): field is DelegateErrorKey => field.includes('.');
 
 /**
  * What pressing pay came to: the payment; `number` when M-Pesa needs a number the guest has not
@@ -70,13 +75,14 @@ export function useStartPayment() {
     [run],
   );
 
-  /** These fields changed (guest details, the M-Pesa number, a ticket type by id): their errors go. */
-  const fieldsChanged = useCallback((...fields: (keyof GuestDetails | 'phone' | number)[]) => {
+  /** These fields changed (guest details, the M-Pesa number, a ticket type by id, a delegate's field): their errors go. */
+  const fieldsChanged = useCallback((...fields: BookingField[]) => {
     setProblem((p) => {
-      const next = { ...p, details: { ...p.details }, lines: { ...p.lines } };
+      const next = { ...p, details: { ...p.details }, lines: { ...p.lines }, delegates: { ...p.delegates } };
       for (const field of fields) {
         if (field === 'phone') next.phone = undefined;
         else if (typeof field === 'number') delete next.lines[field];
+        else if (isDelegateField(field)) delete next.delegates[field];
         else {
           delete next.details[field];
           next.heldFor = undefined;

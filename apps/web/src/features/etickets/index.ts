@@ -1,4 +1,5 @@
-/** E-tickets: the page the router mounts. */
+/** E-tickets: the pages the router mounts (the buyer's tickets, a delegate's own ticket). */
 export const eticketsPages = {
   myTickets: () => import('./pages/my-tickets-page'),
+  delegateTicket: () => import('./pages/delegate-ticket-page'),
 };

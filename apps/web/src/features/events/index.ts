@@ -1,5 +1,7 @@
 /** The organiser's events as the app may use them: the drafts (cleared on sign-out) and the pages the router mounts. */
 export { useEventDrafts, type EventDraftsState } from './event-drafts';
+/** The event's questions, which the orders feature's rename dialog asks again. */
+export { useEventQuestions } from './api/questions';
 
 export const eventsPages = {
   dashboard: () => import('./pages/dashboard-page'),
@@ -7,7 +9,9 @@ export const eventsPages = {
   createStep1: () => import('./pages/create-step-1-page'),
   createStep2: () => import('./pages/create-step-2-page'),
   createStep3: () => import('./pages/create-step-3-page'),
+  createStep4: () => import('./pages/create-step-4-page'),
   editStep1: () => import('./pages/edit-step-1-page'),
   editStep2: () => import('./pages/edit-step-2-page'),
   editTickets: () => import('./pages/edit-tickets-page'),
+  editQuestions: () => import('./pages/edit-questions-page'),
 };

@@ -1,21 +1,34 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX2 } from 'lucide-react';
-import { orderTotal, parseCurrency, type Event, type GuestDetails, type PaymentMethod } from '@tikiti/contract';
+import {
+  orderTotal,
+  parseCurrency,
+  type AnswerValue,
+  type Event,
+  type GuestDetails,
+  type PaymentMethod,
+} from '@tikiti/contract';
 import { ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useSession } from '../../accounts';
 import {
   BookingErrorDialog,
+  DelegateCards,
   GuestDetailsFields,
   isLive,
   loadCheckoutActions,
+  NO_CARD,
   NO_GUEST_DETAILS,
   sameBooking,
   useCheckout,
   useStartPayment,
+  type BookingField,
+  type DelegateCard,
+  type DelegatesDraft,
   type PendingBooking,
 } from '../../checkout';
 import { BookingProtections } from './booking-protections';
@@ -76,10 +89,36 @@ function OpenBookingPanel({ event }: { event: Event }) {
     ),
   );
   const [details, setDetails] = useState<GuestDetails>(known ?? NO_GUEST_DETAILS);
+  // The delegate cards typed so far, by ticket type: a card typed and then picked away comes back
+  // as it was when the quantity goes up again (docs/product.md#delegates-and-questions).
+  const [cardsByType, setCardsByType] = useState<Record<number, DelegateCard[]>>(() => {
+    const byType: Record<number, DelegateCard[]> = {};
+    for (const { key: _key, ticket_type_id, ticket_name: _name, ...card } of previous?.delegates?.cards ?? []) {
+      (byType[ticket_type_id] ??= []).push(card);
+    }
+    return byType;
+  });
+  const [orderAnswers, setOrderAnswers] = useState<Record<number, AnswerValue>>(
+    () => previous?.delegates?.answers ?? {},
+  );
+  const userName = useSession((s) => s.userName);
 
   const lines = event.tickets
     .map((t) => ({ id: t.id, name: t.name, price: t.price_per_ticket, qty: quantities[t.id] ?? 0 }))
     .filter((l) => l.qty > 0);
+  const delegates: DelegatesDraft = {
+    attendee_names: event.attendee_names,
+    questions: event.questions ?? [],
+    cards: lines.flatMap((l) =>
+      Array.from({ length: l.qty }, (_, n) => ({
+        ...(cardsByType[l.id]?.[n] ?? NO_CARD),
+        key: `${l.id}-${n}`,
+        ticket_type_id: l.id,
+        ticket_name: l.name,
+      })),
+    ),
+    answers: orderAnswers,
+  };
   const total = orderTotal(lines, parseCurrency(event.currency));
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
   const onSale = event.tickets.some((t) => availabilityOf(t) === 'open');
@@ -92,6 +131,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
     details: isBuyer ? undefined : details,
     total_price: total,
     currency: event.currency,
+    delegates: lines.length > 0 ? delegates : undefined,
   });
   // The payment already created for exactly this selection and buyer, while its hold lasts.
   const held = lines.length > 0 && sameBooking(previous, pending('card')) && isLive(payment);
@@ -112,6 +152,27 @@ function OpenBookingPanel({ event }: { event: Event }) {
     setDetails((d) => ({ ...d, [field]: value }));
     pay.fieldsChanged(field);
   };
+  const changeCard = (key: string, card: DelegateCard, changed: BookingField[]) => {
+    const [typeId, n] = key.split('-').map(Number) as [number, number];
+    setCardsByType((byType) => {
+      const cards = [...(byType[typeId] ?? [])];
+      while (cards.length < n) cards.push(NO_CARD);
+      cards[n] = card;
+      return { ...byType, [typeId]: cards };
+    });
+    pay.fieldsChanged(...changed);
+  };
+  const changeAnswer = (questionId: number, value: AnswerValue | undefined, changed: BookingField) => {
+    setOrderAnswers(({ [questionId]: _old, ...rest }) =>
+      value === undefined ? rest : { ...rest, [questionId]: value },
+    );
+    pay.fieldsChanged(changed);
+  };
+  // "Same as me" on the first card: the buyer's name (and a guest's email), once there is one.
+  const me = isBuyer
+    ? userName && { full_name: `${userName.fn} ${userName.ln}`.trim(), email: '' }
+    : details.full_name.trim() && { full_name: details.full_name.trim(), email: details.email_address.trim() };
+
   // "Buying for someone else?": the form empties for another person's checkout.
   const someoneElse = () => {
     setDetails(NO_GUEST_DETAILS);
@@ -186,6 +247,25 @@ function OpenBookingPanel({ event }: { event: Event }) {
             onSomeoneElse={known && Object.values(details).some((v) => v !== '') ? someoneElse : undefined}
           />
         </fieldset>
+      )}
+
+      {onSale && ticketCount > 0 && (
+        <Suspense
+          fallback={
+            <p className="mt-6 flex items-center gap-2 text-sm text-slate-500" role="status">
+              <Spinner className="h-4 w-4" /> Loading the delegates’ details...
+            </p>
+          }
+        >
+          <DelegateCards
+            draft={delegates}
+            errors={pay.problem.delegates}
+            buyer={me || null}
+            changesLockHours={event.changes_lock_hours}
+            onCard={changeCard}
+            onAnswer={changeAnswer}
+          />
+        </Suspense>
       )}
 
       {onSale && (

@@ -52,6 +52,7 @@ describe('the full-screen verdict at the door', () => {
   it.each([
     ['other_event', 'Another event', 'This ticket is for a different event. Do not admit.'],
     ['refunded', 'Refunded', 'This ticket was refunded or its event cancelled. Do not admit.'],
+    ['reissued', 'Re-issued', 'This ticket was re-issued — do not admit; ask for the new ticket.'],
     ['unknown', 'Unknown code', 'Not a ticket we issued, altered, or mistyped. Do not admit.'],
   ] as const)('%s: red, "%s", and what to do; a tap anywhere dismisses', async (result, title, advice) => {
     const { dialog, onNext, user } = show(refused(result));
@@ -85,6 +86,23 @@ describe('the full-screen verdict at the door', () => {
     );
     expect(screen.getByText('Wanjiku Kamau')).toBeTruthy();
     expect(screen.getByText(/Checked on this device, offline/)).toBeTruthy();
+  });
+
+  it('shows the delegate’s name, company and ticket type on every verdict, online and offline', () => {
+    const delegate = { ...serverVerdict().ticket!, holder_name: 'Amina Njeri', company: 'Safaricom PLC' };
+    for (const offline of [false, true]) {
+      for (const verdict of [
+        serverVerdict({ ticket: delegate }),
+        serverVerdict({ result: 'reissued', ticket: delegate, persons: 0, ticket_ids: [] }),
+      ]) {
+        show(verdict, { offline });
+        const d = within(screen.getByRole('alertdialog'));
+        expect(d.getByText('Amina Njeri')).toBeTruthy();
+        expect(d.getByText('Safaricom PLC')).toBeTruthy();
+        expect(d.getByText('Delegate · TK-7Q2M9X')).toBeTruthy();
+        cleanup();
+      }
+    }
   });
 
   it('an unknown code of a newer format asks to update the app instead of calling it forged', () => {

@@ -20,6 +20,11 @@ const LOOKS: Record<DoorResult, Look> = {
     tone: 'stop',
     advice: 'This ticket was refunded or its event cancelled. Do not admit.',
   },
+  reissued: {
+    title: 'Re-issued',
+    tone: 'stop',
+    advice: 'This ticket was re-issued — do not admit; ask for the new ticket.',
+  },
   unknown: {
     title: 'Unknown code',
     tone: 'stop',
@@ -86,6 +91,7 @@ export function VerdictScreen({ shown, onNext }: { shown: Shown; onNext: () => v
         {t && (
           <div className="mt-5 space-y-1">
             <p className="text-3xl font-semibold break-words">{t.holder_name}</p>
+            {t.company && <p className="text-2xl break-words">{t.company}</p>}
             <p className="text-xl">
               {t.ticket_type} · {t.booking_reference}
             </p>

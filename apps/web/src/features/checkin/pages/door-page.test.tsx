@@ -119,6 +119,7 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
               ticket: {
                 id: 503,
                 holder_name: 'Otieno Odhiambo',
+                company: null,
                 ticket_type: 'Group of 4',
                 admits: 4,
                 booking_reference: 'TK-GRP4AB',
@@ -194,6 +195,7 @@ describe('the door page (docs/product.md#after-the-sale)', () => {
         const ticket = {
           id: 503,
           holder_name: 'Otieno Odhiambo',
+          company: null,
           ticket_type: 'Group of 4',
           admits: 4,
           booking_reference: 'TK-GRP4AB',

@@ -2,10 +2,36 @@ import { lineTotal, parseCurrency } from '@tikiti/contract';
 import { Panel } from '../../../components/ui/panel';
 import { formatMoney } from '../../../lib/format';
 import type { PendingBooking } from '../checkout-store';
+import { toBeNamed } from '../delegates';
+
+/** Whom each ticket is for, as typed on the event's page (docs/product.md#delegates-and-questions). */
+function Delegates({ delegates }: { delegates: NonNullable<PendingBooking['delegates']> }) {
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3">
+      <h3 className="text-sm font-semibold text-slate-700">Tickets for</h3>
+      <ol className="mt-1.5 space-y-1 text-sm">
+        {delegates.cards.map((card, i) => (
+          <li key={card.key} className="flex justify-between gap-3">
+            <span className="shrink-0 text-slate-600">
+              {i + 1}. {card.ticket_name}
+            </span>
+            <span className="min-w-0 truncate text-right font-medium text-ink">
+              {toBeNamed(card, delegates.attendee_names) ? (
+                <span className="font-normal text-slate-500">To be named</span>
+              ) : (
+                card.full_name.trim()
+              )}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
 
 /**
- * What the buyer is paying for: the event, each line (name, quantity, subtotal) and "Total to
- * pay". The total is what the booking call said will be charged once the payment exists (the
+ * What the buyer is paying for: the event, each line (name, quantity, subtotal), whom each
+ * ticket is for, and "Total to pay". The total is what the booking call said will be charged once the payment exists (the
  * server's prices), else the total the details page added up.
  */
 export function OrderSummary({
@@ -32,6 +58,7 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
+      {booking.delegates && booking.delegates.cards.length > 0 && <Delegates delegates={booking.delegates} />}
       <div className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-4">
         <p className="font-semibold text-slate-700">Total to pay</p>
         <p className="text-2xl font-bold tabular-nums text-ink" data-testid="total-to-pay">

@@ -5,6 +5,7 @@ import { bookingCreatedFixture, storedBookingFixture } from '../../../test-suppo
 import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import { useCheckout, type PendingBooking } from '../checkout-store';
+import { NO_CARD } from '../delegate-card';
 import PaymentMethodPage from './payment-method-page';
 
 const guest = { full_name: 'Wanjiku Kamau', email_address: 'wanjiku@example.co.ke', msisdn: '+254712345678' };
@@ -47,6 +48,47 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
     expect(screen.getByText(/never asks for your password, PIN or CVV/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/details/7');
     expect(within(stickyBar()).getByText('USD 170.50')).toBeTruthy();
+  });
+
+  it('says whom each ticket is for, and sends the same delegates when Proceed books again', async () => {
+    const card = (key: string, ticket_type_id: number, ticket_name: string, full_name: string, later = false) => ({
+      ...NO_CARD,
+      key,
+      ticket_type_id,
+      ticket_name,
+      full_name,
+      later,
+    });
+    useCheckout.setState({
+      booking: {
+        ...booking,
+        delegates: {
+          attendee_names: 'later',
+          questions: [],
+          cards: [
+            card('11-0', 11, 'Delegate', 'Otieno Ouma'),
+            card('11-1', 11, 'Delegate', '', true),
+            card('12-0', 12, 'VIP', 'Amina Njeri'),
+          ],
+          answers: {},
+        },
+      },
+    });
+    const seen = mockFetch(() => answer(201, bookingCreatedFixture({ price: 170.5 }), { headers: { auth: 'k' } }));
+    const { user } = open();
+    const who = within(summary()).getByRole('heading', { name: 'Tickets for' }).nextElementSibling!;
+    expect([...who.children].map((li) => li.textContent)).toEqual([
+      '1. DelegateOtieno Ouma',
+      '2. DelegateTo be named',
+      '3. VIPAmina Njeri',
+    ]);
+    await user.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!);
+    await waitFor(() => expect(useCheckout.getState().payments.card).toBeDefined());
+    expect(seen).toHaveLength(1);
+    expect((seen[0]!.body as { attendees: unknown }).attendees).toEqual([
+      { ticket_type_id: 11, full_name: 'Otieno Ouma', answers: [] },
+      { ticket_type_id: 12, full_name: 'Amina Njeri', answers: [] },
+    ]);
   });
 
   it('creates the payment once on Proceed, then shows the card form, the hold and the server’s total', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { Ban, CalendarPlus, Download, Mail, MapPin, Maximize2 } from 'lucide-react';
+import { Ban, CalendarPlus, Download, Lock, Mail, MapPin, Maximize2, UserRound } from 'lucide-react';
 import {
   bookingCalendarFile,
   calendarBookingOfETicket,
@@ -11,14 +11,16 @@ import {
   type ETicketItem,
   type PaymentMethod,
 } from '@tikiti/contract';
+import { DelegateDialog } from '../../../components/delegates/delegate-dialog';
+import { attendeeQuestionsFor, delegateValuesOf, NO_DELEGATE } from '../../../components/delegates/delegate-values';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { icsHref } from '../../../lib/calendar';
-import { countOf, formatDateRange, formatMoney } from '../../../lib/format';
+import { countOf, formatDateRange, formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useSingleFlight } from '../../../lib/single-flight';
-import { useEmailTickets } from '../api/etickets';
+import { useEmailTickets, useRenameDelegate } from '../api/etickets';
 import type { EnlargedQr } from './qr-dialog';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' };
@@ -32,8 +34,11 @@ function bookingAdmits(booking: ETicket): number {
 
 const people = (n: number) => countOf(n, 'person', 'people');
 
+/** "Tue, 10 Mar 2026 at 09:00", Nairobi time. */
+const when = (iso: string) => `${formatDay(iso)} at ${formatTime(iso)}`;
+
 /** A QR image that opens full screen when tapped. */
-function QrButton({
+export function QrButton({
   src,
   label,
   onOpen,
@@ -68,17 +73,23 @@ function TicketRow({
   count,
   booking,
   scannable,
+  changeable,
   onEnlarge,
+  onChange,
 }: {
   ticket: ETicketItem;
   index: number;
   count: number;
   booking: ETicket;
   scannable: boolean;
+  /** Its delegate may be named or changed now (before the event's lock). */
+  changeable: boolean;
   onEnlarge: (qr: EnlargedQr) => void;
+  onChange: () => void;
 }) {
   const which = `Ticket ${index + 1} of ${count}`;
   const admits = `Admits ${ticket.admits}`;
+  const { attendee } = ticket;
   return (
     <li
       className={clsx(
@@ -99,8 +110,9 @@ function TicketRow({
             onEnlarge({
               src: ticket.qr,
               title: ticket.ticket_type,
-              holder: ticket.holder_name,
+              holder: attendee.named ? attendee.full_name : `${ticket.holder_name} (to be named)`,
               lines: [
+                ...(attendee.named && attendee.company ? [attendee.company] : []),
                 `${admits} · ${which}`,
                 `Reference ${ticket.reference}`,
                 `${booking.title} · ${booking.booking.booking_id}`,
@@ -116,10 +128,28 @@ function TicketRow({
             {ticket.reference}
           </p>
         )}
-        <p className="truncate text-sm text-slate-700">{ticket.holder_name}</p>
+        {attendee.named ? (
+          <>
+            <p className="truncate text-sm font-medium text-slate-800">{attendee.full_name}</p>
+            {attendee.company && <p className="truncate text-xs text-slate-600">{attendee.company}</p>}
+          </>
+        ) : (
+          <p className="text-sm italic text-slate-600">To be named</p>
+        )}
         <p className="text-xs text-slate-500">
           {admits} · {which}
         </p>
+        {changeable && (
+          <button
+            type="button"
+            onClick={onChange}
+            className="mt-1.5 inline-flex min-h-8 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+            aria-label={`${attendee.named ? 'Change' : 'Name'} the delegate of ${which}`}
+          >
+            <UserRound className="h-4 w-4" aria-hidden />
+            {attendee.named ? 'Change' : 'Name'}
+          </button>
+        )}
         {ticket.revoked && (
           <p className="mt-1.5 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
             Revoked: not valid for entry
@@ -215,6 +245,13 @@ export function BookingCard({
   const admits = bookingAdmits(booking);
   const mail = useEmailButton(reference);
   const headingId = `booking-${reference}`;
+  const rename = useRenameDelegate();
+  /** The ticket whose delegate is being named or changed, and what the last change did. */
+  const [renaming, setRenaming] = useState<{ ticket: ETicketItem; which: string } | null>(null);
+  const [renamed, setRenamed] = useState<string | null>(null);
+  // docs/product.md#delegates-and-questions: the buyer names or changes delegates until the lock.
+  const open = !past && !revoked && Date.now() < Date.parse(booking.changes_until);
+  const anyUnnamed = booking.tickets.some((t) => !t.revoked && !t.attendee.named);
 
   return (
     <article
@@ -344,7 +381,31 @@ export function BookingCard({
           {scannable && (
             <p className="mt-0.5 text-xs text-slate-500">Each ticket has its own code, for guests arriving apart.</p>
           )}
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {!past && !revoked && (
+            <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-600" data-testid="changes-until">
+              {open ? (
+                <span>
+                  {anyUnnamed ? 'Name your delegates, or change them, ' : 'You can change a delegate '}until{' '}
+                  <strong className="font-semibold text-ink">{when(booking.changes_until)}</strong>. A change gives the
+                  ticket a new code and mails it to the delegate.
+                </span>
+              ) : (
+                <>
+                  <Lock className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                  <span>
+                    Delegates could be named or changed until {when(booking.changes_until)}. Ask the organiser for any
+                    change now.
+                  </span>
+                </>
+              )}
+            </p>
+          )}
+          {renamed && (
+            <Alert type="success" className="mt-3" onDismiss={() => setRenamed(null)}>
+              {renamed}
+            </Alert>
+          )}
+          <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {booking.tickets.map((ticket, i) => (
               <TicketRow
                 key={ticket.id}
@@ -353,10 +414,40 @@ export function BookingCard({
                 count={booking.tickets.length}
                 booking={booking}
                 scannable={scannable}
+                changeable={open && !ticket.revoked}
                 onEnlarge={onEnlarge}
+                onChange={() => {
+                  setRenamed(null);
+                  setRenaming({ ticket, which: `Ticket ${i + 1} of ${booking.tickets.length}` });
+                }}
               />
             ))}
           </ul>
+          {renaming && (
+            <DelegateDialog
+              title={renaming.ticket.attendee.named ? 'Change the delegate' : 'Name the delegate'}
+              intro={
+                <p>
+                  {renaming.which} · {renaming.ticket.ticket_type}. A new name or email gives the ticket a new code (the
+                  old one stops working) and mails the delegate their own ticket, with a copy to you.
+                </p>
+              }
+              initial={
+                renaming.ticket.attendee.named
+                  ? delegateValuesOf(renaming.ticket.attendee, renaming.ticket.attendee.answers, booking.questions)
+                  : NO_DELEGATE
+              }
+              questions={attendeeQuestionsFor(booking.questions, renaming.ticket.ticket_type_id)}
+              submitLabel="Save delegate"
+              onSave={async (body) => {
+                const saved = await rename.mutateAsync({ ticketId: renaming.ticket.id, body });
+                setRenamed(
+                  `${renaming.which} is now ${saved.data.attendee.full_name}'s${saved.data.id !== renaming.ticket.id ? ', with a new code' : ''}.`,
+                );
+              }}
+              onClose={() => setRenaming(null)}
+            />
+          )}
         </section>
       )}
 

@@ -1,13 +1,21 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
-import { LIMITS } from '@tikiti/contract';
+import { ATTENDEE_NAMES, eventFieldsSchema, LIMITS } from '@tikiti/contract';
 import { TextAreaField } from '../../../components/ui/field';
 
+/**
+ * Step 2 of the create and edit forms: the descriptions, and the event's rule for delegates'
+ * names and when changes close (docs/product.md#delegates-and-questions), as the create and
+ * update calls check them.
+ */
 export const descriptionsSchema = z.object({
   full_description: z.string().trim().max(LIMITS.fullDescriptionMax),
   short_description: z.string().trim().max(LIMITS.shortDescriptionMax),
+  attendee_names: z.enum(ATTENDEE_NAMES, { message: 'Names at checkout or later' }),
+  changes_lock_hours: eventFieldsSchema.shape.changes_lock_hours,
 });
-export type DescriptionValues = z.infer<typeof descriptionsSchema>;
+export type DescriptionInput = z.input<typeof descriptionsSchema>;
+export type DescriptionValues = z.output<typeof descriptionsSchema>;
 
 /**
  * Full and short description. Each label writes the field it names (docs/product.md#where-we-depart-from-the-original-spec-and-why: the
@@ -17,7 +25,7 @@ export function DescriptionFields({
   register,
   errors,
 }: {
-  register: UseFormRegister<DescriptionValues>;
+  register: UseFormRegister<DescriptionInput>;
   errors: Partial<Record<keyof DescriptionValues, { message?: string }>>;
 }) {
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { ExternalLink, ImageOff, ReceiptText, Ticket } from 'lucide-react';
+import { ExternalLink, ImageOff, Info, ReceiptText, Ticket } from 'lucide-react';
 import { EVENT_STATUS, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { countOf, dateChip, formatDateRange } from '../../../lib/format';
@@ -81,7 +81,7 @@ export function EventCard({ event }: { event: Event }) {
         </div>
       </div>
       <div className="flex items-center justify-end gap-4 border-t border-slate-100 px-4 py-3 text-sm">
-        <span className="relative z-10 flex items-center gap-4">
+        <span className="relative z-10 flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
           <Link
             to={routes.eventTickets(event.id)}
             onClick={store}
@@ -89,6 +89,13 @@ export function EventCard({ event }: { event: Event }) {
           >
             <Ticket className="h-4 w-4" aria-hidden />
             Tickets
+          </Link>
+          <Link
+            to={routes.eventQuestions(event.id)}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            <Info className="h-4 w-4" aria-hidden />
+            Questions
           </Link>
           <Link
             to={routes.eventOrders(event.id)}

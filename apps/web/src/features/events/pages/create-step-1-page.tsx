@@ -20,7 +20,7 @@ export default function CreateStep1Page() {
       <EventPageHeader
         title="Create Event"
         intro="Start with the essentials. You add the image and description next, then the tickets."
-        step={{ n: 1, of: 3, label: 'Details' }}
+        step={{ n: 1, of: 4, label: 'Details' }}
       />
       {draft?.id && (
         <Alert type="primary" className="mb-6">

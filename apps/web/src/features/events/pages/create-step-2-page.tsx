@@ -7,6 +7,7 @@ import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event';
+import { DelegateSettingsFields } from '../components/delegate-settings-fields';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
@@ -31,7 +32,7 @@ export default function CreateStep2Page() {
   const {
     register,
     handleSubmit,
-    getValues,
+    watch,
     formState: { errors },
   } = media.form;
 
@@ -68,17 +69,23 @@ export default function CreateStep2Page() {
             Add an image and tell attendees about <span className="font-medium text-ink">{draft.title}</span>.
           </>
         }
-        step={{ n: 2, of: 3, label: 'Image and description' }}
+        step={{ n: 2, of: 4, label: 'Image and description' }}
       />
       <FormPanel>
         <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-8">
           <ImagePicker file={file} error={media.imageError} onChange={media.pickImage} />
           <DescriptionFields register={register} errors={errors} />
+          <DelegateSettingsFields
+            register={register}
+            errors={errors}
+            chosen={watch('attendee_names')}
+            lockHours={watch('changes_lock_hours')}
+          />
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex gap-6">
               <Link
                 to={routes.eventStep(1)}
-                onClick={() => setDraftEvent({ ...draft, ...getValues() })}
+                onClick={() => setDraftEvent({ ...draft, ...media.typed() })}
                 className={stepLinkClass}
               >
                 <ArrowLeft className="h-4 w-4" aria-hidden />

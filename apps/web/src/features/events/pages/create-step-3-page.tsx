@@ -15,7 +15,8 @@ const linkClass =
 
 /**
  * Create event step 3 (docs/product.md#organiser-side): the ticket types. Saving them publishes the event
- * (docs/product.md#event-status), then the organiser lands on the dashboard.
+ * (docs/product.md#event-status), then step 4 asks for the questions; once saved, coming back here
+ * goes on to step 4 (the tickets are not registered twice).
  */
 export default function CreateStep3Page() {
   useTitle('Create event');
@@ -26,6 +27,7 @@ export default function CreateStep3Page() {
 
   // docs/product.md#organiser-side: without a stored event id, go to the dashboard.
   if (draft?.id === undefined) return <Navigate to={routes.dashboard} replace />;
+  if (draft.tickets_saved) return <Navigate to={routes.eventStep(4)} replace />;
   const eventId = draft.id;
 
   return (
@@ -38,7 +40,7 @@ export default function CreateStep3Page() {
             event.
           </>
         }
-        step={{ n: 3, of: 3, label: 'Tickets' }}
+        step={{ n: 3, of: 4, label: 'Tickets' }}
       />
       <TicketRowsForm
         initial={[]}
@@ -47,8 +49,8 @@ export default function CreateStep3Page() {
         onSave={async (tickets) => {
           const saved = await registerTickets.mutateAsync({ eventId, tickets: asNewTickets(tickets) });
           showAlert('success', `${saved.message}. “${draft.title}” is published.`);
-          void navigate(routes.dashboard);
-          setDraftEvent(null);
+          setDraftEvent({ ...draft, tickets_saved: true });
+          void navigate(routes.eventStep(4));
         }}
         actions={
           <>

@@ -29,6 +29,10 @@ export default function EditStep1Page() {
             Editing <span className="font-medium text-ink">{event.title}</span> ·{' '}
             <Link to={routes.eventOrders(event.id)} className="font-semibold text-brand-700 hover:underline">
               Orders and refunds
+            </Link>{' '}
+            ·{' '}
+            <Link to={routes.eventQuestions(event.id)} className="font-semibold text-brand-700 hover:underline">
+              Questions
             </Link>
           </>
         }

@@ -10,6 +10,7 @@ import { useSingleFlight } from '../../../lib/single-flight';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { useUpdateEvent } from '../api/save-event';
+import { DelegateSettingsFields } from '../components/delegate-settings-fields';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { IMAGE_TIPS, ImagePicker } from '../components/image-picker';
@@ -44,7 +45,7 @@ export default function EditStep2Page() {
   const {
     register,
     handleSubmit,
-    getValues,
+    watch,
     formState: { errors },
   } = media.form;
 
@@ -77,6 +78,10 @@ export default function EditStep2Page() {
             Editing <span className="font-medium text-ink">{event.title}</span> ·{' '}
             <Link to={routes.eventOrders(event.id)} className="font-semibold text-brand-700 hover:underline">
               Orders and refunds
+            </Link>{' '}
+            ·{' '}
+            <Link to={routes.eventQuestions(event.id)} className="font-semibold text-brand-700 hover:underline">
+              Questions
             </Link>
           </>
         }
@@ -127,6 +132,12 @@ export default function EditStep2Page() {
             </div>
           </section>
           <DescriptionFields register={register} errors={errors} />
+          <DelegateSettingsFields
+            register={register}
+            errors={errors}
+            chosen={watch('attendee_names')}
+            lockHours={watch('changes_lock_hours')}
+          />
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Visibility</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
@@ -158,7 +169,7 @@ export default function EditStep2Page() {
             <div className="flex gap-6">
               <Link
                 to={routes.eventViewStep(1)}
-                onClick={() => setStoredEvent({ ...event, ...getValues(), status })}
+                onClick={() => setStoredEvent({ ...event, ...media.typed(), status })}
                 className={stepLinkClass}
               >
                 <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -32,6 +32,10 @@ export default function EditTicketsPage() {
               Tickets of <span className="font-medium text-ink">{event.data.title}</span> ·{' '}
               <Link to={routes.eventOrders(id)} className="font-semibold text-brand-700 hover:underline">
                 Orders and refunds
+              </Link>{' '}
+              ·{' '}
+              <Link to={routes.eventQuestions(id)} className="font-semibold text-brand-700 hover:underline">
+                Questions
               </Link>
             </>
           ) : undefined

@@ -112,9 +112,57 @@ describe('create event step 2 (docs/product.md#validation-rules: an image must b
     expect(form.get('currency')).toBe('USD');
     expect(form.get('start_time')).toBe(draft.start_time);
     expect(form.get('short_description')).toBe('Payments and lending.');
+    // docs/product.md#delegates-and-questions: names may come later, changes close 24 hours before, unless changed.
+    expect(form.get('attendee_names')).toBe('later');
+    expect(form.get('changes_lock_hours')).toBe('24');
     expect((form.get('file') as File).name).toBe('cover.png');
     expect(useEventDrafts.getState().draftEvent).toMatchObject({ id: 55, short_description: 'Payments and lending.' });
     expect(useAlert.getState().message).toEqual({ type: 'success', text: 'Event created' });
+  });
+});
+
+describe('the delegates’ rule on step 2 (docs/product.md#delegates-and-questions)', () => {
+  it('sends names at checkout and the hours before the start when changes close', async () => {
+    useEventDrafts.getState().setDraftEvent(draft);
+    const seen = mockFetch(() => answer(201, 55, { description: 'Event created' }));
+    const { user } = renderPage(inFrame(<CreateStep2Page />), { path: '/organizer/event/2' });
+    await user.upload(screen.getByLabelText('Main event image'), image());
+    expect(screen.getByText('Changes close 24 hours before the start.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Names at checkout/ }));
+    const hours = screen.getByLabelText('Changes close (hours before the start)');
+    await user.clear(hours);
+    await user.type(hours, '200');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    // Beside the field, nothing sent, nothing typed lost.
+    expect(await screen.findByText('A whole number of hours, 0 to 168')).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toEqual([]);
+    await user.clear(hours);
+    await user.type(hours, '48');
+    expect(screen.getByText('Changes close 48 hours before the start.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/3');
+    const form = seen[0]!.body as FormData;
+    expect(form.get('attendee_names')).toBe('at_checkout');
+    expect(form.get('changes_lock_hours')).toBe('48');
+  });
+
+  it('edits the saved rule, and a server’s refusal lands beside its field', async () => {
+    const event = eventFixture({ image: '/media/summit.jpg', attendee_names: 'at_checkout', changes_lock_hours: 12 });
+    useEventDrafts.getState().setStoredEvent(event);
+    const seen = mockFetch(() =>
+      answer(400, { errors: [{ path: 'changes_lock_hours', message: 'Too late to change: the event starts soon' }] }),
+    );
+    const { user } = renderPage(inFrame(<EditStep2Page />), { path: '/organizer/event-view/2' });
+    expect((screen.getByRole('radio', { name: /Names at checkout/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Changes close (hours before the start)') as HTMLInputElement).value).toBe('12');
+    await user.click(screen.getByRole('radio', { name: /Names may come later/ }));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByText('Too late to change: the event starts soon')).toBeTruthy();
+    const form = seen[0]!.body as FormData;
+    expect(form.get('attendee_names')).toBe('later');
+    expect(form.get('changes_lock_hours')).toBe('12');
+    expect((screen.getByRole('radio', { name: /Names may come later/ }) as HTMLInputElement).checked).toBe(true);
   });
 });
 
@@ -190,7 +238,7 @@ describe('tickets of a new event (docs/product.md#validation-rules: every field 
     expect((screen.getByRole('button', { name: 'Remove this ticket' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('registers the tickets, which publishes the event, and goes to the dashboard', async () => {
+  it('registers the tickets, which publishes the event, and goes on to the questions', async () => {
     useEventDrafts.getState().setDraftEvent({ ...draft, id: 55 });
     const seen = mockFetch(() => answer(201, [], { description: 'Tickets created' }));
     const { user } = open();
@@ -201,14 +249,20 @@ describe('tickets of a new event (docs/product.md#validation-rules: every field 
       'Max tickets': '100',
     });
     await user.click(screen.getByRole('button', { name: 'Finish Setup' }));
-    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/dashboard');
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/4');
     expect(seen[0]).toMatchObject({
       method: 'POST',
       path: '/v1/event/55/ticket/register',
       body: [{ name: 'Delegate', price_per_ticket: 25.5, no_of_persons: 1, max_tickets: 100 }],
     });
-    expect(useEventDrafts.getState().draftEvent).toBeNull();
+    expect(useEventDrafts.getState().draftEvent).toMatchObject({ id: 55, tickets_saved: true });
     expect(useAlert.getState().message?.text).toBe('Tickets created. “East Africa Fintech Summit” is published.');
+  });
+
+  it('once the tickets are saved, goes on to the questions instead of saving them twice', async () => {
+    useEventDrafts.getState().setDraftEvent({ ...draft, id: 55, tickets_saved: true });
+    open();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/4');
   });
 });
 

@@ -1,12 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  attendeeChangesResponseSchema,
   cancelEventSchema,
   listAttendeesDataSchema,
   listOrdersDataSchema,
   orderSchema,
+  putClientAttendeeResponseSchema,
   salesSummarySchema,
+  type AttendeeNameFilter,
   type CancelEventBody,
   type OrderKind,
+  type PutAttendeeBody,
 } from '@tikiti/contract';
 import { api, apiDownload } from '../../../lib/api-client';
 
@@ -35,18 +39,49 @@ export function useOrders(eventId: number, { q, page, kind }: ListParams & { kin
   });
 }
 
-/** GET v1/client/event/{id}/attendees. */
-export function useAttendees(eventId: number, { q, page }: ListParams) {
+/** GET v1/client/event/{id}/attendees; `names` keeps the tickets still to be named, or those whose delegate changed. */
+export function useAttendees(eventId: number, { q, page, names }: ListParams & { names?: AttendeeNameFilter }) {
   return useQuery({
-    queryKey: [...ordersKeys.event(eventId), 'attendees', q, page],
+    queryKey: [...ordersKeys.event(eventId), 'attendees', q, page, names],
     queryFn: ({ signal }) =>
       api(`client/event/${eventId}/attendees`, {
         side: 'organiser',
         signal,
-        query: { q, page },
+        query: { q, page, names },
         schema: listAttendeesDataSchema,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * PUT v1/client/ticket/{ticket_id}/attendee (docs/product.md#delegates-and-questions): the
+ * organiser names or renames a ticket's delegate, with no lock; the lists are asked again.
+ */
+export function useRenameAttendee(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ticketId, body }: { ticketId: number; body: PutAttendeeBody }) =>
+      api(`client/ticket/${ticketId}/attendee`, {
+        side: 'organiser',
+        method: 'PUT',
+        body,
+        schema: putClientAttendeeResponseSchema.shape.data,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.event(eventId) }),
+  });
+}
+
+/** GET v1/client/ticket/{ticket_id}/attendee/changes: who changed a ticket's delegate, when, from whom to whom. */
+export function useAttendeeChanges(ticketId: number) {
+  return useQuery({
+    queryKey: ['organiser', 'attendee-changes', ticketId],
+    queryFn: ({ signal }) =>
+      api(`client/ticket/${ticketId}/attendee/changes`, {
+        side: 'organiser',
+        signal,
+        schema: attendeeChangesResponseSchema.shape.data,
+      }),
   });
 }
 
@@ -84,10 +119,15 @@ export function useCancelEvent(eventId: number) {
 }
 
 /** Downloads GET v1/client/event/{id}/{what}.csv (every match of the search and list shown) as a file. */
-export async function downloadCsv(eventId: number, what: 'orders' | 'attendees', q: string, kind?: OrderKind) {
+export async function downloadCsv(
+  eventId: number,
+  what: 'orders' | 'attendees',
+  q: string,
+  filter: { kind?: OrderKind; names?: AttendeeNameFilter } = {},
+) {
   const { blob, fileName } = await apiDownload(`client/event/${eventId}/${what}.csv`, {
     side: 'organiser',
-    query: { q, kind },
+    query: { q, ...filter },
   });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

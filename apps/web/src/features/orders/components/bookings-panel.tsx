@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
 import { countOf, formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { useOrders, useRefund } from '../api/orders';
+import { AnswersToggle } from './answer-list';
 import { ListToolbar, Pager } from './list-toolbar';
 
 const STATUS: Record<number, { label: string; tone: string }> = {
@@ -197,6 +198,7 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                       </p>
                     )}
                     <RefundState order={o} />
+                    <AnswersToggle answers={o.answers} className="mt-1" />
                   </div>
                   {(canRefund || o.refund_state === 'failed') && (
                     <div className="flex gap-2 sm:justify-end">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Download, Search } from 'lucide-react';
-import { PAGE_SIZE, type OrderKind } from '@tikiti/contract';
+import { PAGE_SIZE, type AttendeeNameFilter, type OrderKind } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
@@ -12,6 +12,7 @@ export function ListToolbar({
   eventId,
   what,
   kind,
+  names,
   label,
   placeholder,
   onSearch,
@@ -20,6 +21,8 @@ export function ListToolbar({
   what: 'orders' | 'attendees';
   /** The bookings the list shows, which the CSV holds too. */
   kind?: OrderKind;
+  /** The attendees the list shows (to be named, changed), which the CSV holds too. */
+  names?: AttendeeNameFilter;
   label: string;
   placeholder: string;
   onSearch: (q: string) => void;
@@ -42,7 +45,7 @@ export function ListToolbar({
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadCsv(eventId, what, q, kind);
+      await downloadCsv(eventId, what, q, { kind, names });
     } catch (err) {
       showAlert('danger', errorMessage(err));
     } finally {

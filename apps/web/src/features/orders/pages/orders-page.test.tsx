@@ -4,6 +4,7 @@ import type { Order, SalesSummary } from '@tikiti/contract';
 import { AlertBanner } from '../../../components/layout/alert-banner';
 import { findBanner } from '../../../test-support/banner';
 import { answer, mockFetch, type SeenRequest } from '../../../test-support/fetch';
+import { attendeeRowFixture, questionFixture } from '../../../test-support/fixtures';
 import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import OrdersPage from './orders-page';
@@ -54,6 +55,7 @@ const order = (over: Partial<Order>): Order => ({
   refund_error: null,
   receipt_number: null,
   payment_mismatch: null,
+  answers: [],
   ...over,
 });
 
@@ -151,20 +153,8 @@ describe('orders page', () => {
   });
 
   it('names each attendee’s ticket as its PDF does: its booking reference and its place in it', async () => {
-    const attendee = (id: number, ticket_number: number) => ({
-      id,
-      holder_name: 'Wanjirũ Kamau',
-      email_address: 'wanjiru@example.co.ke',
-      ticket_type: 'Regular',
-      admits: 1,
-      booking_id: 1,
-      booking_reference: 'TK-AAAAAAA',
-      ticket_number,
-      tickets_in_booking: 3,
-      revoked: false,
-      checked_in_at: null,
-      checked_in_device: null,
-    });
+    const attendee = (id: number, ticket_number: number) =>
+      attendeeRowFixture({ id, ticket_number, tickets_in_booking: 3 });
     api((req) =>
       req.path.startsWith('/v1/client/event/7/attendees')
         ? answer(200, { data: [attendee(901, 1), attendee(902, 2)], total: 2 })
@@ -347,5 +337,161 @@ describe('orders page', () => {
     open();
     expect(await screen.findByText('No sales yet')).toBeTruthy();
     expect(screen.getByText(/No tickets sold yet/)).toBeTruthy();
+  });
+});
+
+describe('the attendees’ delegates (docs/product.md#delegates-and-questions)', () => {
+  const dietary = questionFixture({ id: 31, label: 'Dietary needs', required: false, ticket_type_ids: [21] });
+  const amina = attendeeRowFixture({
+    id: 902,
+    holder_name: 'Amina Njeri',
+    email_address: 'amina@example.co.ke',
+    delegate_email: 'amina@example.co.ke',
+    msisdn: '+254711000222',
+    company: 'Safaricom PLC',
+    job_title: 'CFO',
+    changed: true,
+    answers: [{ question_id: 31, label: 'Dietary needs', text: 'Vegetarian' }],
+    ticket_number: 2,
+    tickets_in_booking: 3,
+  });
+  const toBeNamed = attendeeRowFixture({
+    id: 903,
+    named: false,
+    delegate_email: null,
+    ticket_number: 3,
+    tickets_in_booking: 3,
+  });
+
+  /** The fake server's attendees per `names` filter, the questions, a rename and a ticket's history. */
+  const delegatesApi = (extra: (req: SeenRequest) => ReturnType<typeof answer> | undefined = () => undefined) =>
+    api((req) => {
+      const own = extra(req);
+      if (own) return own;
+      if (req.path.startsWith('/v1/client/event/7/attendees')) {
+        const names = new URL(req.path, 'http://x').searchParams.get('names');
+        const data = names === 'to_be_named' ? [toBeNamed] : names === 'changed' ? [amina] : [amina, toBeNamed];
+        return answer(200, { data, total: data.length });
+      }
+      if (req.path === '/v1/client/event/7/questions') return answer(200, [dietary]);
+      return undefined;
+    });
+
+  async function openAttendees() {
+    const view = open();
+    await view.user.click(await screen.findByRole('tab', { name: 'Attendees' }));
+    return { ...view, list: await screen.findByRole('list', { name: 'Attendees' }) };
+  }
+
+  it('shows each delegate’s name, company, job title, email and phone; marks those to be named and changed; opens the answers', async () => {
+    delegatesApi();
+    const { user, list } = await openAttendees();
+    const [first, second] = within(list).getAllByRole('listitem');
+    const a = within(first!);
+    expect(a.getByText('Amina Njeri')).toBeTruthy();
+    expect(a.getByText('Safaricom PLC · CFO')).toBeTruthy();
+    expect(first!.textContent).toContain('amina@example.co.ke · +254 711 000 222');
+    expect(a.getByText('Changed')).toBeTruthy();
+    expect(a.getByText('Dietary needs', { selector: 'dt' }).closest('[hidden]')).not.toBeNull();
+    await user.click(a.getByRole('button', { name: 'Answers (1)' }));
+    expect(a.getByText('Dietary needs', { selector: 'dt' }).closest('[hidden]')).toBeNull();
+    expect(a.getByText('Vegetarian')).toBeTruthy();
+    const b = within(second!);
+    expect(b.getByText('To be named')).toBeTruthy();
+    expect(b.getByText('In the buyer’s name meanwhile: Wanjirũ Kamau')).toBeTruthy();
+    expect(b.queryByRole('button', { name: /History/ })).toBeNull();
+  });
+
+  it('filters the tickets still to be named, and those whose delegate changed', async () => {
+    const seen = delegatesApi();
+    const { user } = await openAttendees();
+    await user.click(screen.getByRole('button', { name: 'To be named' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Attendees' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(seen.some((r) => r.path.includes('/attendees?') && r.path.includes('names=to_be_named'))).toBe(true);
+    expect(screen.getByRole('button', { name: 'To be named' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Changed' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Attendees' }).textContent).toContain('Amina Njeri'));
+    expect(seen.some((r) => r.path.includes('names=changed'))).toBe(true);
+  });
+
+  it('renames a delegate (no lock for the organiser), starting from their details, and says so', async () => {
+    const seen = delegatesApi((req) =>
+      req.method === 'PUT' && req.path === '/v1/client/ticket/902/attendee'
+        ? answer(200, { ...amina, id: 904, holder_name: 'Brian Kiprop' }, { description: 'Delegate renamed' })
+        : undefined,
+    );
+    const { user, list } = await openAttendees();
+    await user.click(within(list).getByRole('button', { name: 'Rename the delegate of TK-AAAAAAA, ticket 2' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rename Amina Njeri' }));
+    expect((dialog.getByLabelText(/Delegate’s email/) as HTMLInputElement).value).toBe('amina@example.co.ke');
+    expect((dialog.getByLabelText('Dietary needs (optional)') as HTMLInputElement).value).toBe('Vegetarian');
+    const name = dialog.getByLabelText('Delegate’s full name');
+    await user.clear(name);
+    await user.type(name, 'Brian Kiprop');
+    await user.click(dialog.getByRole('button', { name: 'Save delegate' }));
+    await findBanner('TK-AAAAAAA, ticket 2 is now Brian Kiprop’s.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(seen.find((r) => r.method === 'PUT')!.body).toEqual({
+      full_name: 'Brian Kiprop',
+      email: 'amina@example.co.ke',
+      company: 'Safaricom PLC',
+      job_title: 'CFO',
+      answers: [{ question_id: 31, value: 'Vegetarian' }],
+    });
+    // The list is asked again after the change.
+    await waitFor(() => expect(seen.filter((r) => r.path.startsWith('/v1/client/event/7/attendees')).length).toBe(2));
+  });
+
+  it('names a ticket still to be named from an empty form (not the buyer’s details)', async () => {
+    delegatesApi();
+    const { user, list } = await openAttendees();
+    await user.click(within(list).getByRole('button', { name: 'Name the delegate of TK-AAAAAAA, ticket 3' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Name the delegate' }));
+    expect((dialog.getByLabelText('Delegate’s full name') as HTMLInputElement).value).toBe('');
+    expect((dialog.getByLabelText(/Delegate’s email/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows a ticket’s history: when, who, old and new name, re-issued', async () => {
+    delegatesApi((req) =>
+      req.path === '/v1/client/ticket/902/attendee/changes'
+        ? answer(200, [
+            {
+              at: '2026-11-21T07:30:00.000Z',
+              by: 'buyer',
+              by_name: 'Wanjirũ Kamau',
+              from: { full_name: 'Wanjirũ Kamau', email: null },
+              to: { full_name: 'Amina Njeri', email: 'amina@example.co.ke' },
+              reissued: true,
+            },
+          ])
+        : undefined,
+    );
+    const { user, list } = await openAttendees();
+    await user.click(within(list).getByRole('button', { name: 'History of TK-AAAAAAA, ticket 2' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'History of Amina Njeri’s ticket' }));
+    const change = within(await dialog.findByRole('listitem'));
+    expect(change.getByText('Sat, 21 Nov 2026, 10:30')).toBeTruthy();
+    expect(change.getByText(/by Wanjirũ Kamau \(the buyer\)/)).toBeTruthy();
+    expect(change.getByText('Wanjirũ Kamau')).toBeTruthy();
+    expect(change.getByText('Amina Njeri')).toBeTruthy();
+    expect(change.getByText('Re-issued: the old code no longer admits')).toBeTruthy();
+  });
+
+  it('shows a booking’s answers to the order questions', async () => {
+    api((req) =>
+      req.path.startsWith('/v1/client/event/7/orders')
+        ? answer(200, {
+            data: [order({ answers: [{ question_id: 33, label: 'Invoice to', text: 'Kamau Holdings' }] })],
+            total: 1,
+          })
+        : undefined,
+    );
+    const { user } = open();
+    const row = within(within(await screen.findByRole('list', { name: 'Bookings' })).getByRole('listitem'));
+    await user.click(row.getByRole('button', { name: 'Answers (1)' }));
+    expect(row.getByText('Invoice to')).toBeTruthy();
+    expect(row.getByText('Kamau Holdings')).toBeTruthy();
   });
 });
