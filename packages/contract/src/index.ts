@@ -19,3 +19,4 @@ export * from './checkout/index.js';
 export * from './etickets/index.js';
 export * from './orders/index.js';
 export * from './checkin/index.js';
+export * from './audit/index.js';

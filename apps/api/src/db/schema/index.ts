@@ -3,3 +3,4 @@ export * from './catalogue.js';
 export * from './orders.js';
 export * from './messages.js';
 export * from './jobs.js';
+export * from './audit.js';

@@ -14,6 +14,7 @@ export {
   type BookingConfirmation,
   contactCopyMail,
   lateBookingRefundMail,
+  newDeviceSignInMail,
   paymentNotAcceptedMail,
   type BookingSummary,
   escapeHtml,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelEventBodySchema,
@@ -12,8 +12,8 @@ import {
   salesSummaryResponseSchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { authenticate, organiserOf } from '../../http/auth.js';
-import { send } from '../../http/envelope.js';
+import { actorOf, authenticate, organiserOf } from '../../http/auth.js';
+import { send, sendCsv } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import {
   cancelEvent,
@@ -35,14 +35,6 @@ function backOfficeOf(request: FastifyRequest) {
     throw new AppError(403, 'forbidden', 'Door-only access: ask the organisation owner for this');
   }
   return caller;
-}
-
-function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
-  return reply
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .type('text/csv; charset=utf-8')
-    .send(file.csv);
 }
 
 /**
@@ -75,7 +67,10 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { schema: { params: idParamsSchema, querystring: listOrdersQuerySchema } },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      return sendCsv(reply, await eventOrdersCsv(db, organisationId, request.params.id, request.query));
+      return sendCsv(
+        reply,
+        await eventOrdersCsv(db, organisationId, request.params.id, request.query, actorOf(request)),
+      );
     },
   );
 
@@ -99,7 +94,10 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { schema: { params: idParamsSchema, querystring: listAttendeesQuerySchema } },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      return sendCsv(reply, await eventAttendeesCsv(db, organisationId, request.params.id, request.query));
+      return sendCsv(
+        reply,
+        await eventAttendeesCsv(db, organisationId, request.params.id, request.query, actorOf(request)),
+      );
     },
   );
 
@@ -117,7 +115,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { schema: { params: idParamsSchema, response: { 202: refundBookingResponseSchema } } },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      const order = await refundBooking(ctx, organisationId, request.params.id);
+      const order = await refundBooking(ctx, organisationId, request.params.id, actorOf(request));
       return send(reply, order, { status: 202, description: 'Refund under way' });
     },
   );
@@ -129,7 +127,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      const cancelled = await cancelEvent(ctx, organisationId, request.params.id, request.body);
+      const cancelled = await cancelEvent(ctx, organisationId, request.params.id, request.body, actorOf(request));
       return send(reply, cancelled, { status: 202, description: 'Event cancelled; refunds under way' });
     },
   );
