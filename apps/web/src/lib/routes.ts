@@ -23,6 +23,10 @@ export const routes = {
   mySettings: '/organizer/settings',
   myTeam: '/organizer/team',
   myTeamInvite: '/organizer/invite',
+  /** Two-factor sign-in, sessions, a new password (Settings, Security). */
+  mySecurity: '/organizer/security',
+  /** The organisation's activity log, for its owner. */
+  activity: '/organizer/activity',
   eventStep: (n: 1 | 2 | 3) => `/organizer/event/${n}`,
   eventViewStep: (n: 1 | 2) => `/organizer/event-view/${n}`,
   eventTickets: (id: number) => `/organizer/tickets/${id}`,
