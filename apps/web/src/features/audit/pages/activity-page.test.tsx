@@ -20,7 +20,7 @@ const entry = (id: number, over: object = {}) => ({
 describe('Activity (docs/product.md#activity)', () => {
   it('lists the entries, filters by person, kind and days, and pages', async () => {
     useSession.getState().signIn('tok', 'organizer', { fn: 'A', ln: 'O' });
-    const seen = mockFetch((req) =>
+    const seen = mockFetch(() =>
       answer(200, {
         data: [
           entry(2),
