@@ -26,8 +26,7 @@ export async function endOneSession(ctx: AppContext, caller: Caller, sessionId: 
     if (isOrganiser(caller)) {
       await recordAudit(tx, actorOf(caller, client), {
         action: 'account.sessions_ended',
-        target: { type: 'account', id: caller.accountId },
-        details: { ended: 1, own: sessionId === caller.sessionId },
+        details: { ended: 1 },
       });
     }
   });
@@ -41,8 +40,7 @@ export async function endOtherSessions(ctx: AppContext, caller: Caller, client: 
     if (isOrganiser(caller)) {
       await recordAudit(tx, actorOf(caller, client), {
         action: 'account.sessions_ended',
-        target: { type: 'account', id: caller.accountId },
-        details: { ended, own: false },
+        details: { ended },
       });
     }
     return { ended, token: await rotateSession(tx, caller, now) };

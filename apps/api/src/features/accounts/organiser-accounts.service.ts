@@ -156,7 +156,6 @@ export async function resetPassword(
     if (await hasTwoFactor(tx, account.id)) {
       await recordAudit(tx, actorOf(account, client), {
         action: 'account.password_reset',
-        target: { type: 'account', id: account.id },
       });
       return { token: null, data: await startSecondStep(tx, account.id, body.username, now) };
     }
@@ -248,7 +247,6 @@ export async function changePassword(
     const ended = await revokeOtherSessions(tx, caller, now);
     await recordAudit(tx, actorOf(caller, client), {
       action: 'account.password_changed',
-      target: { type: 'account', id: caller.accountId },
       details: { sessions_ended: ended },
     });
     return rotateSession(tx, caller, now);

@@ -60,7 +60,7 @@ export async function beginOrganiserSession(
   const prior = await priorSessions(tx, account.id, client.device);
   await setLastLogin(tx, account.id, now);
   const { token } = await openSession(tx, account.id, client, now);
-  await recordAudit(tx, actorOf(account, client), { ...audit, target: { type: 'account', id: account.id } });
+  await recordAudit(tx, actorOf(account, client), audit);
   if (prior.any && !prior.sameDevice) {
     await enqueueMail(tx, {
       to: account.email,

@@ -110,7 +110,6 @@ export async function enableTotp(
     await replaceRecoveryCodes(tx, caller.accountId, codes.map(normaliseRecoveryCode).map(hashCode));
     await recordAudit(tx, actorOf(caller, client), {
       action: 'account.totp_enabled',
-      target: { type: 'account', id: caller.accountId },
     });
     return rotateSession(tx, caller, now);
   });
@@ -158,7 +157,6 @@ export async function disableTotp(
     await deleteTotp(tx, caller.accountId);
     await recordAudit(tx, actorOf(caller, client), {
       action: 'account.totp_disabled',
-      target: { type: 'account', id: caller.accountId },
       details: { with: method },
     });
     return rotateSession(tx, caller, now);

@@ -30,7 +30,10 @@ export interface AuditActor {
   device: string;
 }
 
-/** What was done, to what: a fixed kind, a target (a booking by its reference, an event or account by id) and small details. */
+/**
+ * What was done, to what: a fixed kind, a target (a booking by its reference, an event or another
+ * person's account by id; none when the actor acted on their own account) and small details.
+ */
 export interface AuditEvent {
   action: AuditAction;
   target?: { type: AuditTargetType; id: string | number; label?: string | null };

@@ -329,7 +329,8 @@ describe('GET v1/client/activity', () => {
     expect(all.people.map((p: { id: number }) => p.id).sort()).toEqual([o.accountId, mate.accountId].sort());
     expect(all.data[0]).toMatchObject({
       actor: { id: mate.accountId, role: 'admin' },
-      target: { type: 'account', id: String(mate.accountId), label: null },
+      target: null,
+      details: { ended: 1 },
       device: 'Firefox on Linux',
     });
     expect((await list(`?actor_id=${mate.accountId}`)).total).toBe(2);
@@ -361,7 +362,7 @@ describe('GET v1/client/activity', () => {
     expect(lines[0]).toBe('\uFEFFTime (Nairobi),Person,Role,Action,Target,Details,Address,Device');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"") `);
-    expect(lines[1]).toContain(',admin,Signed in,account ');
+    expect(lines[1]).toContain(',admin,Signed in,,with: password,');
     expect(lines[1]).toContain('with: password');
   });
 });

@@ -9,12 +9,15 @@ export function Pager({
   noun,
   onPage,
   pageSize = PAGE_SIZE.organiser,
+  plural,
 }: {
   page: number;
   total: number;
   noun: string;
   onPage: (page: number) => void;
   pageSize?: number;
+  /** When the noun's plural is not its singular with an s ("entries"). */
+  plural?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -23,7 +26,7 @@ export function Pager({
         Previous
       </Button>
       <span>
-        Page {page} of {pages} · {countOf(total, noun)}
+        Page {page} of {pages} · {countOf(total, noun, plural)}
       </span>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next

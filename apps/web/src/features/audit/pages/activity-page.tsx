@@ -114,7 +114,14 @@ export default function ActivityPage() {
             <EntryItem key={e.id} entry={e} />
           ))}
         </ol>
-        <Pager page={page} total={activity.data.total} noun="entry" onPage={setPage} pageSize={ACTIVITY_PAGE_SIZE} />
+        <Pager
+          page={page}
+          total={activity.data.total}
+          noun="entry"
+          plural="entries"
+          onPage={setPage}
+          pageSize={ACTIVITY_PAGE_SIZE}
+        />
       </>
     );
   }
