@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Event, Order, SalesSummary } from '@tikiti/contract';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
 import { signInDemoOrganiser } from './support/organiser.js';
+import { DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { apiData } from './support/api.js';
 
 /**
@@ -77,10 +78,15 @@ describe('orders, refunds and cancellation', () => {
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'organiser-orders-desktop');
 
-    // The CSV of every booking.
+    // The CSV of every booking, once the password is entered again (docs/security.md#re-entering-the-password).
+    await page.getByRole('button', { name: 'Download CSV' }).first().click();
+    const again = page.getByRole('dialog', { name: 'Enter your password again' });
+    await again.waitFor();
+    await again.getByLabel('Password').fill(DEMO_ORGANISER_PASSWORD);
+    await screenshot(page, 'organiser-orders-password-again-desktop', { fullPage: false });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).first().click(),
+      again.getByRole('button', { name: 'Confirm and download' }).click(),
     ]);
     const file = await download.path();
     const csv = fs.readFileSync(file!, 'utf8');

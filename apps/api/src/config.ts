@@ -123,6 +123,12 @@ export const envSchema = z.object({
   S3_TIMEOUT_MS: ms(10_000),
   /** Signs e-ticket codes; when unset a random secret is generated once and kept in the database. */
   TICKET_SIGNING_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Encrypts organisers' authenticator secrets (docs/security.md#two-factor-sign-in). Kept out of
+   * the database, so a dump of it alone does not reveal them; when unset, a key is generated once
+   * and kept in the database (a dump then reveals both).
+   */
+  TOTP_ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -251,6 +257,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

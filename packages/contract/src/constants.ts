@@ -53,6 +53,14 @@ export const LIMITS = {
   codeMaxAttempts: 5,
   holdMinutes: 15,
   sessionDays: 30,
+  /** An organiser's session ends after this long unused (docs/security.md#sessions). */
+  sessionIdleHours: 12,
+  /** How long a re-entered password opens the calls that ask for it, for that session. */
+  confirmMinutes: 5,
+  /** How long the second step of a sign-in (the authenticator code) may wait after the password. */
+  pendingSignInMinutes: 5,
+  /** One-time recovery codes given when two-factor sign-in is turned on. */
+  recoveryCodes: 10,
   titleMax: 150,
   locationMax: 200,
   shortDescriptionMax: 500,

@@ -31,6 +31,16 @@ export const ERROR_STATUS = {
   'auth.google_failed': 401,
   'auth.google_not_configured': 404,
   'auth.google_unavailable': 503,
+  /** Two-factor sign-in, sessions and re-entering the password (docs/security.md#two-factor-sign-in). */
+  'auth.totp_rejected': 400,
+  'auth.sign_in_step_ended': 401,
+  'auth.totp_already_enabled': 409,
+  'auth.totp_not_set_up': 409,
+  'auth.totp_required': 403,
+  'auth.password_rejected': 400,
+  'auth.confirm_required': 403,
+  /** Calls only the organisation's owner may make (the activity log). */
+  'forbidden.owner_only': 403,
   /** Booking and paying. */
   'booking.event_ended': 400,
   'booking.sold_out': 409,

@@ -20,3 +20,4 @@ export * from './etickets/index.js';
 export * from './orders/index.js';
 export * from './checkin/index.js';
 export * from './attendees/index.js';
+export * from './audit/index.js';

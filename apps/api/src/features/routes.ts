@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
@@ -43,4 +44,5 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: eticketsRoutes, tag: 'E-tickets' },
   { plugin: checkinRoutes, tag: 'Check-in' },
   { plugin: ordersRoutes, tag: 'Orders and refunds' },
+  { plugin: auditRoutes, tag: 'Activity' },
 ];

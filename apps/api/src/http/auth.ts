@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountType } from '@tikiti/contract';
 import { AUTH_HEADER } from '@tikiti/contract';
 import type { Db } from '../db/client.js';
-import { resolveSession, type Caller } from '../features/accounts/index.js';
+import { deviceSummary, resolveSession, type Caller, type ClientInfo } from '../features/accounts/index.js';
+import type { AuditActor } from '../features/audit/index.js';
 import { forbidden, unauthorized, wrongAccountType } from './errors.js';
 
 declare module 'fastify' {
@@ -60,4 +61,14 @@ export function organiserOf(request: FastifyRequest): Caller & { organisationId:
 /** Hands a new token to the client in the `auth` response header (docs/product.md#token-headers). */
 export function issueToken(reply: FastifyReply, token: string) {
   reply.header(AUTH_HEADER, token);
+}
+
+/** Where a request comes from: its address (behind TRUST_PROXY, the client's) and the device its User-Agent names. */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { address: request.ip, device: deviceSummary(request.headers['user-agent']) };
+}
+
+/** The organiser caller as the activity log records them: who, and from where (docs/security.md#audit-trail). */
+export function actorOf(request: FastifyRequest): AuditActor & Caller & { organisationId: number } {
+  return { ...organiserOf(request), ...clientOf(request) };
 }

@@ -60,3 +60,12 @@ export function send<T>(reply: FastifyReply, data: T, opts: { status?: number; d
   const status = opts.status ?? 200;
   return reply.code(status).send(envelope(status, data, opts.description));
 }
+
+/** A CSV file for a signed-in caller (an export): downloaded, never cached by a browser or a proxy. */
+export function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
+  return reply
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .type('text/csv; charset=utf-8')
+    .send(file.csv);
+}

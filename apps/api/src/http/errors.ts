@@ -32,7 +32,8 @@ export const unauthorized = (message = 'Please sign in to continue', code: Error
 export const wrongAccountType = (message = 'This account cannot do that') =>
   new AppError(406, 'auth.wrong_account_type', message);
 /** 403: signed in, but the account's role does not allow the call (a door-only teammate outside the door pages). */
-export const forbidden = (message = 'Your account cannot do that') => new AppError(403, 'forbidden', message);
+export const forbidden = (message = 'Your account cannot do that', code: ErrorCodeOf<403> = 'forbidden') =>
+  new AppError(403, code, message);
 export const notFound = (what = 'Resource', code: ErrorCodeOf<404> = 'not_found') =>
   new AppError(404, code, `${what} not found`);
 export const conflict = (message: string, fieldErrors?: FieldError[], code: ErrorCodeOf<409> = 'conflict') =>

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { toMinor } from '@tikiti/contract';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/client.js';
-import { accounts, categories, events, organisations, ticketTypes } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { accounts, categories, events, organisations, sessions, ticketTypes } from '../db/schema/index.js';
 import { createSession } from '../features/accounts/index.js';
 
 /**
@@ -14,7 +15,13 @@ export const randomPhone = () => `+2547${String(randomBytes(4).readUInt32BE()).p
 
 export async function createOrganiser(
   db: Db,
-  opts: { password?: string; role?: 'owner' | 'admin' | 'checkin'; organisationId?: number } = {},
+  opts: {
+    password?: string;
+    role?: 'owner' | 'admin' | 'checkin';
+    organisationId?: number;
+    /** The session's password entered again just now, as exporting attendee data asks (POST v1/auth/confirm). */
+    confirmed?: boolean;
+  } = {},
 ) {
   const u = unique();
   let organisationId = opts.organisationId;
@@ -47,6 +54,9 @@ export async function createOrganiser(
     })
     .returning();
   const token = await createSession(db, account!.id);
+  if (opts.confirmed) {
+    await db.update(sessions).set({ confirmedAt: new Date() }).where(eq(sessions.accountId, account!.id));
+  }
   return { organisationId, accountId: account!.id, email, password, token };
 }
 

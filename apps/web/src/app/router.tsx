@@ -2,6 +2,7 @@ import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { routes } from '../lib/routes';
 import { accountsPages, useSession } from '../features/accounts';
+import { auditPages } from '../features/audit';
 import { cataloguePages, HomePage } from '../features/catalogue';
 import { checkinPages } from '../features/checkin';
 import { checkoutPages } from '../features/checkout';
@@ -142,6 +143,8 @@ export function AppRoutes() {
             <Route path="dashboard" element={page(eventsPages.dashboard)} />
             <Route path="events" element={page(eventsPages.myEvents)} />
             <Route path="settings" element={page(accountsPages.settings)} />
+            <Route path="security" element={page(accountsPages.security)} />
+            <Route path="activity" element={page(auditPages.activity)} />
             <Route path="team" element={page(teamPages.team)} />
             <Route path="invite" element={page(teamPages.invite)} />
             <Route path="event/1" element={page(eventsPages.createStep1)} />

@@ -23,6 +23,10 @@ export const routes = {
   mySettings: '/organizer/settings',
   myTeam: '/organizer/team',
   myTeamInvite: '/organizer/invite',
+  /** Two-factor sign-in, sessions, a new password (Settings, Security). */
+  mySecurity: '/organizer/security',
+  /** The organisation's activity log, for its owner. */
+  activity: '/organizer/activity',
   eventStep: (n: 1 | 2 | 3 | 4) => `/organizer/event/${n}`,
   /** The questions an event's checkout asks (docs/product.md#delegates-and-questions). */
   eventQuestions: (id: number) => `/organizer/event/${id}/questions`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const organisations = pgTable('organisations', {
   id: serial('id').primaryKey(),
@@ -41,7 +41,13 @@ export const accounts = pgTable(
   ],
 );
 
-/** Opaque session tokens, stored only as a SHA-256 hash. */
+/**
+ * Opaque session tokens, stored only as a SHA-256 hash (docs/security.md#sessions). `expires_at`
+ * is the absolute end (30 days); an organiser's session also ends 12 hours after `last_used_at`.
+ * A rotated token's predecessor (`previous_token_hash`) still opens the session for a minute
+ * after `rotated_at`, so calls already under way when it turned do not sign the person out.
+ * `confirmed_at`: when the password was last entered again in this session (POST v1/auth/confirm).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -50,11 +56,75 @@ export const sessions = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    previousTokenHash: text('previous_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** The browser and system the sign-in came from, summarised from its User-Agent ("Chrome on Windows"). */
+    device: text('device').notNull().default('Unknown device'),
+    address: text('address').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_previous_token_hash_idx').on(t.previousTokenHash),
+    index('sessions_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * An organiser's authenticator (TOTP, RFC 6238; docs/security.md#two-factor-sign-in): the secret
+ * encrypted with AES-256-GCM, never in clear. `enabled_at` null while the setup waits for its
+ * first code. `last_step` is the 30-second step of the last code accepted: a code is used once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  secretCipher: text('secret_cipher').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The one-time recovery codes of an organiser with two-factor sign-in: a salted HMAC each, spent once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_account_idx').on(t.accountId)],
+);
+
+/**
+ * A sign-in waiting for its second step: the password was right, the authenticator code is
+ * still to come. Its token is stored as a SHA-256 hash; it lives minutes, dies after 5 wrong
+ * codes and is spent by the session it becomes. `username` is what was typed, so the code's
+ * attempts count on the same sign-in limits as the password's.
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    username: text('username').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pending_sign_ins_token_hash_key').on(t.tokenHash)],
 );
 
 /**

@@ -4,3 +4,4 @@ export * from './orders.js';
 export * from './attendees.js';
 export * from './messages.js';
 export * from './jobs.js';
+export * from './audit.js';

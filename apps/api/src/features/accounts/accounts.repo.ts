@@ -33,6 +33,15 @@ export async function findOrganiserByUsername(db: Executor, username: Username) 
   return row;
 }
 
+export async function findOrganiserById(db: Executor, accountId: number) {
+  const [row] = await db
+    .select(accountColumns)
+    .from(accounts)
+    .where(and(eq(accounts.type, 'organizer'), eq(accounts.id, accountId)))
+    .limit(1);
+  return row;
+}
+
 /** Which of an email and a phone number already belong to an organiser account. */
 export async function findOrganiserClashes(db: Executor, email: string, msisdn: string | null) {
   const rows = await db

@@ -12,7 +12,7 @@ import {
 } from './accounts.repo.js';
 import { InvalidIdTokenError, verifyGoogleIdToken } from './google-id-token.js';
 import { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
-import { createSession } from './session.service.js';
+import { createSession, type ClientInfo } from './session.service.js';
 import { hit, SIGN_IN_LIMITS as LIMITS } from './sign-in-limits.js';
 import { codeRejected, signedIn, type SignInResult } from './sign-in.js';
 import { enqueueMail, signInCodeMail } from '../mail/index.js';
@@ -35,8 +35,12 @@ export async function requestSignInCode(ctx: AppContext, body: RequestCodeBody, 
 }
 
 /** POST v1/auth/code/verify: the mailed code signs the buyer in. */
-export async function verifySignInCode(ctx: AppContext, body: VerifyCodeBody, ip: string): Promise<SignInResult> {
-  await hit(ctx.db, `code-check:ip:${ip}`, LIMITS.codeChecksPerAddress);
+export async function verifySignInCode(
+  ctx: AppContext,
+  body: VerifyCodeBody,
+  client: ClientInfo,
+): Promise<SignInResult> {
+  await hit(ctx.db, `code-check:ip:${client.address}`, LIMITS.codeChecksPerAddress);
   await hit(ctx.db, `code-check:user:buyer:${body.email}`, LIMITS.codeChecksPerUsername);
   const account = await findUserByEmail(ctx.db, body.email);
   if (!account) throw codeRejected();
@@ -44,17 +48,17 @@ export async function verifySignInCode(ctx: AppContext, body: VerifyCodeBody, ip
   const token = await ctx.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, account.id, CODE_GROUPS.buyerSignIn, body.code, now))) return null;
     await setLastLogin(tx, account.id, now);
-    return createSession(tx, account.id, now);
+    return createSession(tx, account.id, now, client);
   });
   if (!token) throw codeRejected();
   return { token, data: signedIn(account) };
 }
 
 /** POST v1/auth/firebase: Google sign-in; only the verified ID token is believed (docs/product.md#buyer-sign-in). */
-export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: string): Promise<SignInResult> {
+export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, client: ClientInfo): Promise<SignInResult> {
   const clientId = ctx.config.googleClientId;
   if (!clientId) throw new AppError(404, 'auth.google_not_configured', 'Google sign-in is not configured');
-  await hit(ctx.db, `google:ip:${ip}`, LIMITS.googleSignInsPerAddress);
+  await hit(ctx.db, `google:ip:${client.address}`, LIMITS.googleSignInsPerAddress);
   let identity;
   try {
     identity = await verifyGoogleIdToken(body.credential, { clientId, jwksUrl: ctx.config.googleJwksUrl });
@@ -74,7 +78,7 @@ export async function googleSignIn(ctx: AppContext, body: SocialSignInBody, ip: 
     return existing;
   });
   const fresh = await findUserByEmail(ctx.db, account.email);
-  return { token: await createSession(ctx.db, account.id, now), data: signedIn(fresh ?? account) };
+  return { token: await createSession(ctx.db, account.id, now, client), data: signedIn(fresh ?? account) };
 }
 
 /**

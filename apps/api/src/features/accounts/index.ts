@@ -1,9 +1,18 @@
 /**
  * The accounts feature as other features see it (docs/architecture.md, "Boundaries"):
- * sessions and callers for the HTTP layer, what the team feature needs to invite a
+ * sessions, callers and the device a request names for the HTTP layer; the checks a sensitive
+ * call makes first (the password entered again, two-factor sign-in on); what the team feature needs to invite a
  * teammate, and the password hash for demo data. Everything else stays inside.
  */
-export { createSession, resolveSession, type Caller } from './session.service.js';
+export {
+  createSession,
+  requireRecentConfirmation,
+  resolveSession,
+  type Caller,
+  type ClientInfo,
+} from './session.service.js';
+export { deviceSummary } from './device.js';
+export { requireTwoFactor } from './two-factor.service.js';
 export { findOrCreateBuyer } from './buyer-accounts.service.js';
 export { hashPassword } from './passwords.js';
 export { CODE_GROUPS, issueCode } from './one-time-codes.js';

@@ -16,12 +16,13 @@ import {
  */
 const digest = (salt: string, code: string) => createHmac('sha256', salt).update(code).digest('hex');
 
-function hashCode(code: string): string {
+/** A salted HMAC of a code; the salt is kept beside it. Recovery codes are kept the same way. */
+export function hashCode(code: string): string {
   const salt = randomBytes(16).toString('hex');
   return `${salt}$${digest(salt, code)}`;
 }
 
-function codeMatches(stored: string, code: string): boolean {
+export function codeMatches(stored: string, code: string): boolean {
   const [salt, expected] = stored.split('$');
   if (!salt || !expected) return false;
   const actual = Buffer.from(digest(salt, code), 'hex');

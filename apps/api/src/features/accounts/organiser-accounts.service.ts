@@ -1,4 +1,5 @@
 import type {
+  ChangePasswordBody,
   ForgotPasswordBody,
   LoginBody,
   OrganisationProfile,
@@ -20,7 +21,6 @@ import {
   insertOrganiserAccount,
   isUniqueViolation,
   listOrganisationMembers as listMembers,
-  setLastLogin,
   setMemberRole,
   setPassword,
   type NewOrganiserAccount,
@@ -28,11 +28,26 @@ import {
 import { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
 import { passwordWeakness } from './password-strength.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { createSession, revokeAllSessions } from './session.service.js';
+import {
+  actorOf,
+  beginOrganiserSession,
+  checkOwnPassword,
+  hasTwoFactor,
+  mailLockoutNotice,
+  startSecondStep,
+} from './organiser-sign-in.js';
+import {
+  revokeAllSessions,
+  revokeOtherSessions,
+  rotateSession,
+  type Caller,
+  type ClientInfo,
+} from './session.service.js';
 import { admitLoginAttempt, admitSuccess, hit, LOCKED_OUT, SIGN_IN_LIMITS as LIMITS } from './sign-in-limits.js';
-import { codeRejected, LOGIN_FAILED, signedIn, type SignInResult } from './sign-in.js';
+import { codeRejected, LOGIN_FAILED, signedIn, type OrganiserSignInResult } from './sign-in.js';
 import { normaliseMsisdn, parseUsername, usernameKey } from './usernames.js';
-import { enqueueMail, recoveryCodeMail, signInLockoutMail, verificationCodeMail } from '../mail/index.js';
+import { recordAudit } from '../audit/index.js';
+import { enqueueMail, recoveryCodeMail, verificationCodeMail } from '../mail/index.js';
 
 /**
  * Organiser accounts (docs/product.md, "Accounts and roles"): registration, the password
@@ -109,10 +124,18 @@ async function limitCodeChecks(db: Db, key: string, ip: string) {
   await hit(db, `code-check:user:${key}`, LIMITS.codeChecksPerUsername);
 }
 
-/** POST v1/auth/password/reset: a mailed code sets the password and signs the organiser in. */
-export async function resetPassword(ctx: AppContext, body: ResetPasswordBody, ip: string): Promise<SignInResult> {
+/**
+ * POST v1/auth/password/reset: a mailed code sets the password, ends every older session and
+ * signs the organiser in; an account with two-factor sign-in gets the second step instead
+ * (a mailbox alone never opens it).
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  body: ResetPasswordBody,
+  client: ClientInfo,
+): Promise<OrganiserSignInResult> {
   const username = parseUsername(body.username);
-  await limitCodeChecks(ctx.db, usernameKey(username), ip);
+  await limitCodeChecks(ctx.db, usernameKey(username), client.address);
   const account = await findOrganiserByUsername(ctx.db, username);
   const weakness = passwordWeakness(body.password, [
     body.username,
@@ -125,18 +148,24 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody, ip
   const passwordHash = await hashPassword(body.password);
   if (!account) throw codeRejected();
   const now = new Date();
-  const token = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx): Promise<OrganiserSignInResult | null> => {
     if (!(await consumeCode(tx, account.id, CODE_GROUPS.organiserPassword, body.code, now))) return null;
     await setPassword(tx, account.id, passwordHash);
     // A new password ends every older session: whoever knew the old one is signed out.
     await revokeAllSessions(tx, account.id, now);
-    await setLastLogin(tx, account.id, now);
-    return createSession(tx, account.id, now);
+    if (await hasTwoFactor(tx, account.id)) {
+      await recordAudit(tx, actorOf(account, client), {
+        action: 'account.password_reset',
+      });
+      return { token: null, data: await startSecondStep(tx, account.id, body.username, now) };
+    }
+    const token = await beginOrganiserSession(ctx, tx, account, client, { action: 'account.password_reset' }, now);
+    return { token, data: signedIn(account) };
   });
-  if (!token) throw codeRejected();
+  if (!result) throw codeRejected();
   // A new password lifts the lockouts on this username, wherever they came from.
   await clearRateLimit(ctx.db, `login:user:${usernameKey(username)}`);
-  return { token, data: signedIn(account) };
+  return result;
 }
 
 /** POST v1/auth/password/forgot: mails a code when the organiser exists; the answer never says. */
@@ -160,11 +189,13 @@ export async function forgotPassword(ctx: AppContext, body: ForgotPasswordBody, 
 /**
  * POST v1/auth/login: email or phone and password. Every attempt is counted before the
  * password is checked (see sign-in-limits.ts); an unknown username is checked against a
- * decoy hash, so a wrong password takes as long whether or not the account exists.
+ * decoy hash, so a wrong password takes as long whether or not the account exists. An account
+ * with two-factor sign-in gets no session but the second step; its attempt stays counted until
+ * the code is right (docs/security.md#two-factor-sign-in).
  */
-export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<SignInResult> {
+export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo): Promise<OrganiserSignInResult> {
   const username = parseUsername(body.username);
-  const admission = await admitLoginAttempt(ctx.db, username, ip);
+  const admission = await admitLoginAttempt(ctx.db, username, client.address);
   const account = await findOrganiserByUsername(ctx.db, username);
   if (!admission.admitted) {
     if (admission.lockoutStarted && account) await mailLockoutNotice(ctx, account);
@@ -173,16 +204,53 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   if (!(await verifyPassword(account?.passwordHash, body.password)) || !account) {
     throw unauthorized(LOGIN_FAILED, 'auth.login_failed');
   }
-  await admitSuccess(ctx.db, username, ip);
   const now = new Date();
-  await setLastLogin(ctx.db, account.id, now);
-  return { token: await createSession(ctx.db, account.id, now), data: signedIn(account) };
+  if (await hasTwoFactor(ctx.db, account.id)) {
+    return { token: null, data: await startSecondStep(ctx.db, account.id, body.username, now) };
+  }
+  await admitSuccess(ctx.db, username, client.address);
+  const token = await ctx.db.transaction((tx) =>
+    beginOrganiserSession(
+      ctx,
+      tx,
+      account,
+      client,
+      { action: 'account.signed_in', details: { with: 'password' } },
+      now,
+    ),
+  );
+  return { token, data: signedIn(account) };
 }
 
-/** Tells the owner of an account that wrong passwords paused its sign-in (once per lockout). */
-async function mailLockoutNotice(ctx: AppContext, account: { email: string; firstName: string }) {
-  const forgotUrl = `${ctx.config.publicUrl}/organizer/forgot`;
-  await enqueueMail(ctx.db, { to: account.email, ...signInLockoutMail({ firstName: account.firstName, forgotUrl }) });
+/**
+ * POST v1/auth/password/change: the signed-in organiser's new password, with the current one.
+ * Every other session ends; this one goes on with a new token.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller & { organisationId: number },
+  body: ChangePasswordBody,
+  client: ClientInfo,
+): Promise<string> {
+  await checkOwnPassword(ctx, caller, body.current_password, client.address, 'current_password');
+  const weakness = passwordWeakness(body.password, [
+    caller.email,
+    caller.firstName,
+    caller.lastName,
+    caller.msisdn ?? '',
+  ]);
+  if (weakness) throw invalidField('password', weakness);
+  const passwordHash = await hashPassword(body.password);
+  const now = new Date();
+  return ctx.db.transaction(async (tx) => {
+    await setPassword(tx, caller.accountId, passwordHash);
+    const ended = await revokeOtherSessions(tx, caller, now);
+    await recordAudit(tx, actorOf(caller, client), {
+      action: 'account.password_changed',
+      details: { sessions_ended: ended },
+    });
+    return rotateSession(tx, caller, now);
+  });
 }
 
 /** GET v1/client/self. */

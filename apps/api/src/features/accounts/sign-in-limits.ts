@@ -65,9 +65,12 @@ export async function admitLoginAttempt(db: Db, username: Username, ip: string):
   return { admitted: true };
 }
 
-/** A right password: this address's lockout count for the username is wiped, the rest released. */
-export async function admitSuccess(db: Db, username: Username, ip: string) {
+/**
+ * A right password (or, with two-factor sign-in, a right code after it): this address's lockout
+ * count for the username is wiped, and the `attempts` this sign-in counted are released.
+ */
+export async function admitSuccess(db: Db, username: Username, ip: string, attempts = 1) {
   const [pair, ...others] = loginKeys(username, ip);
   await clearRateLimit(db, pair.key);
-  for (const k of others) await releaseHit(db, k.key);
+  for (let i = 0; i < attempts; i++) for (const k of others) await releaseHit(db, k.key);
 }

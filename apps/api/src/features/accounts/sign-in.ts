@@ -1,4 +1,4 @@
-import type { SignedIn } from '@tikiti/contract';
+import type { SecondStep, SignedIn } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { revokeSession, type Caller } from './session.service.js';
@@ -17,6 +17,9 @@ export interface SignInResult {
   token: string;
   data: SignedIn;
 }
+
+/** An organiser's sign-in: a session, or (two-factor sign-in) the second step to take, with no token yet. */
+export type OrganiserSignInResult = SignInResult | { token: null; data: SecondStep };
 
 export const signedIn = (a: { firstName: string; lastName: string; type: 'user' | 'organizer' }): SignedIn => ({
   fn: a.firstName,

@@ -14,7 +14,7 @@ import {
   updateTicketsBodySchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { authenticate, organiserOf } from '../../http/auth.js';
+import { actorOf, authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import { listCategories } from '../catalogue/index.js';
 import { imageStores } from '../media/index.js';
@@ -59,7 +59,15 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request, reply) => {
       const { organisationId } = organiserOf(request);
       const form = await readEventForm(request, { imageRequired: false });
-      const event = await updateEvent(db, images, organisationId, request.params.id, form.fields, form.image);
+      const event = await updateEvent(
+        db,
+        images,
+        organisationId,
+        request.params.id,
+        form.fields,
+        form.image,
+        actorOf(request),
+      );
       return send(reply, event, { description: 'Event updated' });
     },
   );
@@ -69,7 +77,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { schema: { params: idParamsSchema, body: registerTicketsBodySchema, response: { 201: ticketsResponseSchema } } },
     async (request, reply) => {
       const { organisationId } = organiserOf(request);
-      const tickets = await registerTicketTypes(db, organisationId, request.params.id, request.body);
+      const tickets = await registerTicketTypes(db, organisationId, request.params.id, request.body, actorOf(request));
       return send(reply, tickets, { status: 201, description: 'Tickets saved' });
     },
   );

@@ -17,6 +17,7 @@ import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage, type ImageStore } from '../media/index.js';
 import { invalidatePublicCatalogue, loadEvent, loadEventPage, toEventView } from '../catalogue/index.js';
 import { paidBookingsByCurrency } from '../checkout/index.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import {
   categoryExists,
   countOpenTicketTypes,
@@ -97,6 +98,7 @@ export async function updateEvent(
   eventId: number,
   fields: EventFields,
   image: Buffer | undefined,
+  actor: AuditActor,
 ): Promise<Event> {
   // Checks that need no lock come first, before any image work.
   if (!(await findOwnEvent(db, organisationId, eventId))) throw notFound('Event');
@@ -134,6 +136,12 @@ export async function updateEvent(
       ...(stored ? { imageId: stored.id } : {}),
     });
     if (stored && event.imageId !== null) await releaseImage(tx, event.imageId, eventId);
+    if (fields.status !== undefined && fields.status !== event.status) {
+      await recordAudit(tx, actor, {
+        action: fields.status === EVENT_STATUS.published ? 'event.published' : 'event.unpublished',
+        target: { type: 'event', id: eventId, label: fields.title },
+      });
+    }
   });
   invalidatePublicCatalogue(db);
   return ownEventView(db, organisationId, eventId);

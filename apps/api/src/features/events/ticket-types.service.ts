@@ -14,6 +14,7 @@ import { badRequest, invalidField, notFound } from '../../http/errors.js';
 import { lockOwnEvent, ownEvent, updateEventRow } from './events.repo.js';
 import { invalidatePublicCatalogue, loadEvent, toEventView } from '../catalogue/index.js';
 import { insertTicketTypes, lockTicketTypes, updateTicketType, type TicketTypeRow } from './ticket-types.repo.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 const NEW_TICKET_ID = -1;
 
@@ -64,6 +65,7 @@ export async function registerTicketTypes(
   organisationId: number,
   eventId: number,
   tickets: RegisterTicketsBody,
+  actor: AuditActor,
 ): Promise<TicketType[]> {
   await db.transaction(async (tx) => {
     const event = await lockOwnEvent(tx, organisationId, eventId);
@@ -85,6 +87,10 @@ export async function registerTicketTypes(
     );
     if (openBefore === 0 && event.status === EVENT_STATUS.draft) {
       await updateEventRow(tx, eventId, { status: EVENT_STATUS.published });
+      await recordAudit(tx, actor, {
+        action: 'event.published',
+        target: { type: 'event', id: eventId, label: event.title },
+      });
     }
   });
   invalidatePublicCatalogue(db);

@@ -16,6 +16,7 @@ export {
   delegateTicketMail,
   type DelegateTicketNotice,
   lateBookingRefundMail,
+  newDeviceSignInMail,
   paymentNotAcceptedMail,
   type BookingSummary,
   escapeHtml,

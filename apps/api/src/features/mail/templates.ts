@@ -150,6 +150,30 @@ export function signInLockoutMail(p: { firstName: string; forgotUrl: string }): 
   };
 }
 
+/**
+ * Sent when an organiser account signs in from a device none of its earlier sessions used
+ * (docs/security.md#new-device-mail): what, where and when, and where to end the session.
+ */
+export function newDeviceSignInMail(p: {
+  firstName: string;
+  device: string;
+  address: string;
+  when: string;
+  securityUrl: string;
+}): MailContent {
+  const subject = 'New sign-in to your Tikiti account';
+  const lines = [
+    greeting(p.firstName),
+    `Your Tikiti organiser account was just signed in to from a device it has not used before: ${p.device}, from the address ${p.address || 'unknown'}, on ${p.when} (Nairobi time).`,
+    'If this was you, there is nothing to do. If it was not, end that session and set a new password now: a new password signs every other device out.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nSee and end your sessions: ${p.securityUrl}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + button(p.securityUrl, 'See my sessions')),
+  };
+}
+
 /** What a booking mail tells: the order and its event. Amounts are already formatted. */
 export interface BookingSummary {
   firstName: string;

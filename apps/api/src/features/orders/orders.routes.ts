@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelEventBodySchema,
@@ -16,8 +16,8 @@ import {
   salesSummaryResponseSchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { authenticate, organiserOf } from '../../http/auth.js';
-import { send } from '../../http/envelope.js';
+import { actorOf, authenticate, organiserOf } from '../../http/auth.js';
+import { send, sendCsv } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import {
   attendeeChanges,
@@ -41,14 +41,6 @@ function backOfficeOf(request: FastifyRequest) {
     throw new AppError(403, 'forbidden', 'Door-only access: ask the organisation owner for this');
   }
   return caller;
-}
-
-function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
-  return reply
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .type('text/csv; charset=utf-8')
-    .send(file.csv);
 }
 
 /**
@@ -82,7 +74,10 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { schema: { params: idParamsSchema, querystring: listOrdersQuerySchema } },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      return sendCsv(reply, await eventOrdersCsv(db, organisationId, request.params.id, request.query));
+      return sendCsv(
+        reply,
+        await eventOrdersCsv(db, organisationId, request.params.id, request.query, actorOf(request)),
+      );
     },
   );
 
@@ -106,7 +101,10 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { schema: { params: idParamsSchema, querystring: listAttendeesQuerySchema } },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      return sendCsv(reply, await eventAttendeesCsv(db, organisationId, request.params.id, request.query));
+      return sendCsv(
+        reply,
+        await eventAttendeesCsv(db, organisationId, request.params.id, request.query, actorOf(request)),
+      );
     },
   );
 
@@ -153,7 +151,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { schema: { params: idParamsSchema, response: { 202: refundBookingResponseSchema } } },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      const order = await refundBooking(ctx, organisationId, request.params.id);
+      const order = await refundBooking(ctx, organisationId, request.params.id, actorOf(request));
       return send(reply, order, { status: 202, description: 'Refund under way' });
     },
   );
@@ -165,7 +163,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     async (request, reply) => {
       const { organisationId } = backOfficeOf(request);
-      const cancelled = await cancelEvent(ctx, organisationId, request.params.id, request.body);
+      const cancelled = await cancelEvent(ctx, organisationId, request.params.id, request.body, actorOf(request));
       return send(reply, cancelled, { status: 202, description: 'Event cancelled; refunds under way' });
     },
   );

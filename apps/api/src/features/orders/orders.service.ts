@@ -35,8 +35,9 @@ import {
 } from '../checkout/index.js';
 import { changeTicketAttendee, revokeBookingTickets } from '../etickets/index.js';
 import { findAttendeeChanges } from '../attendees/index.js';
-import type { Caller } from '../accounts/index.js';
-import { phoneCell, toCsv, type Cell } from './csv.js';
+import { requireRecentConfirmation, type Caller } from '../accounts/index.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
+import { phoneCell, toCsv, type Cell } from '../../lib/csv.js';
 import {
   countBookingsToRefund,
   findEventQuestions,
@@ -254,9 +255,22 @@ function fileNameOf(title: string, what: string) {
   return `${slug || 'event'}-${what}.csv`;
 }
 
+/**
+ * Who downloads attendee data: an organiser who entered their password again in the last few
+ * minutes (docs/security.md#re-entering-the-password), recorded in the activity log.
+ */
+type Exporter = AuditActor & { confirmedAt: Date | null };
+
 /** GET v1/client/event/{id}/orders.csv: every matching booking. */
-export async function eventOrdersCsv(db: Db, organisationId: number, eventId: number, query: ListOrdersQuery) {
+export async function eventOrdersCsv(
+  db: Db,
+  organisationId: number,
+  eventId: number,
+  query: ListOrdersQuery,
+  actor: Exporter,
+) {
   const event = await requireOwnEvent(db, organisationId, eventId);
+  requireRecentConfirmation(actor);
   const { rows } = await listOrders(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
   const orders = rows.map(orderOf);
   const questions = await questionColumns(db, eventId, 'order', orders);
@@ -298,12 +312,24 @@ export async function eventOrdersCsv(db: Db, organisationId: number, eventId: nu
     sheetTime(o.paid_at),
     ...answerCells(questions, o.answers),
   ]);
+  await recordAudit(db, actor, {
+    action: 'export.orders',
+    target: { type: 'event', id: event.id, label: event.title },
+    details: { rows: body.length, q: query.q ?? null },
+  });
   return { fileName: fileNameOf(event.title, 'orders'), csv: toCsv(headers, body) };
 }
 
 /** GET v1/client/event/{id}/attendees.csv: every matching e-ticket. */
-export async function eventAttendeesCsv(db: Db, organisationId: number, eventId: number, query: ListAttendeesQuery) {
+export async function eventAttendeesCsv(
+  db: Db,
+  organisationId: number,
+  eventId: number,
+  query: ListAttendeesQuery,
+  actor: Exporter,
+) {
   const event = await requireOwnEvent(db, organisationId, eventId);
+  requireRecentConfirmation(actor);
   const { rows } = await listAttendees(db, eventId, { ...attendeesFilterOf(query), offset: 0, limit: null });
   const attendees = rows.map(attendeeOf);
   const questions = await questionColumns(db, eventId, 'attendee', attendees);
@@ -344,6 +370,11 @@ export async function eventAttendeesCsv(db: Db, organisationId: number, eventId:
     a.checked_in_device,
     ...answerCells(questions, a.answers),
   ]);
+  await recordAudit(db, actor, {
+    action: 'export.attendees',
+    target: { type: 'event', id: event.id, label: event.title },
+    details: { rows: body.length, q: query.q ?? null },
+  });
   return { fileName: fileNameOf(event.title, 'attendees'), csv: toCsv(headers, body) };
 }
 
@@ -417,15 +448,31 @@ async function refundLockedBooking(
  * organiser's, a late payment's, a payment for the wrong amount); one refunded already is
  * answered as it is; one never paid is a 409. Another organisation's booking is not found.
  */
-export async function refundBooking(ctx: AppContext, organisationId: number, bookingId: number): Promise<Order> {
+export async function refundBooking(
+  ctx: AppContext,
+  organisationId: number,
+  bookingId: number,
+  actor: AuditActor,
+): Promise<Order> {
   const event = await findOwnBookingEvent(ctx.db, organisationId, bookingId);
   if (!event) throw notFound('Booking');
   const released = await ctx.db.transaction(async (tx) => {
     const found = await lockBooking(tx, bookingId);
     if (!found) throw notFound('Booking');
     const { booking, lines } = found;
+    const audit = (retry: boolean) =>
+      recordAudit(tx, actor, {
+        action: 'booking.refunded',
+        target: { type: 'booking', id: booking.reference, label: event.title },
+        details: {
+          amount: toMajor(booking.totalMinor, parseCurrency(booking.currency)),
+          currency: booking.currency,
+          retry,
+        },
+      });
     if (booking.status === BOOKING_STATUS.paid) {
       await refundLockedBooking(tx, booking, lines);
+      await audit(false);
       return true;
     }
     if (booking.refundError !== null) {
@@ -433,6 +480,7 @@ export async function refundBooking(ctx: AppContext, organisationId: number, boo
       // answer of a key, its refusal included); a charge refunded meanwhile answers "already
       // refunded", which counts as done.
       await requestRefund(tx, booking);
+      await audit(true);
       return false;
     }
     if (booking.status === BOOKING_STATUS.refunded || booking.refundRequestedAt !== null) return false;
@@ -452,12 +500,18 @@ export async function cancelEvent(
   organisationId: number,
   eventId: number,
   body: CancelEventBody,
+  actor: AuditActor,
 ): Promise<CancelledEvent> {
   const cancelledAt = await ctx.db.transaction(async (tx) => {
     const event = await findOwnEvent(tx, organisationId, eventId, true);
     if (!event) throw notFound('Event');
     if (event.status === EVENT_STATUS.cancelled && event.cancelled_at) return new Date(event.cancelled_at);
     const at = await markEventCancelled(tx, eventId);
+    await recordAudit(tx, actor, {
+      action: 'event.cancelled',
+      target: { type: 'event', id: eventId, label: event.title },
+      details: { reason: body.reason ?? null },
+    });
     await enqueueJob(
       tx,
       CANCEL_EVENT_JOB,

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { jobHandlers } from '../../background.js';
 import { REFUND_JOB } from '../checkout/index.js';
-import { csvCell, phoneCell } from './csv.js';
+import { csvCell, phoneCell } from '../../lib/csv.js';
 import { admissionRefusal, CANCEL_EVENT_JOB } from './index.js';
 
 let t: TestApp;
@@ -19,7 +19,7 @@ let categoryId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ BOOKINGS_PER_ADDRESS: '0' });
-  owner = await createOrganiser(t.database.db);
+  owner = await createOrganiser(t.database.db, { confirmed: true });
   categoryId = (await createCategory(t.database.db)).id;
 });
 afterAll(() => t.close());

@@ -14,7 +14,7 @@ import {
   listTeamResponseSchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import { authenticate, organiserOf } from '../../http/auth.js';
+import { actorOf, authenticate, organiserOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
 import {
   changeTeammateRole,
@@ -53,7 +53,7 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: { body: inviteTeammateBodySchema, response: { 201: inviteTeammateResponseSchema } },
     },
     async (request, reply) => {
-      const teammate = await inviteTeammate(ctx, organiserOf(request), request.body);
+      const teammate = await inviteTeammate(ctx, actorOf(request), request.body);
       return send(reply, teammate, {
         status: 201,
         description: `Invite sent to ${teammate.email_address}. The code in it is valid for ${LIMITS.inviteTtlDays} days.`,
@@ -78,7 +78,7 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request, reply) => {
       const { role, ...body } = request.body;
-      const teammate = await inviteTeammate(ctx, organiserOf(request), body, role);
+      const teammate = await inviteTeammate(ctx, actorOf(request), body, role);
       return send(reply, teammate, {
         status: 201,
         description: `Invite sent to ${teammate.email_address}. The code in it is valid for ${LIMITS.inviteTtlDays} days.`,
@@ -93,7 +93,7 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: { params: idParamsSchema, body: changeRoleBodySchema, response: { 200: teammateResponseSchema } },
     },
     async (request, reply) => {
-      const teammate = await changeTeammateRole(ctx.db, organiserOf(request), request.params.id, request.body.role);
+      const teammate = await changeTeammateRole(ctx.db, actorOf(request), request.params.id, request.body.role);
       return send(reply, teammate, { description: `${teammate.first_name} is now ${roleName(teammate.role)}` });
     },
   );
@@ -102,7 +102,7 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/client/team/:id/resend',
     { onRequest: organiserOnly, schema: { params: idParamsSchema, response: { 200: teammateResponseSchema } } },
     async (request, reply) => {
-      const teammate = await resendInvite(ctx, organiserOf(request), request.params.id);
+      const teammate = await resendInvite(ctx, actorOf(request), request.params.id);
       return send(reply, teammate, {
         description: `A new invite was sent to ${teammate.email_address}; the code in the earlier one no longer works.`,
       });
@@ -113,7 +113,7 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/client/team/:id',
     { onRequest: organiserOnly, schema: { params: idParamsSchema, response: { 200: removeTeammateResponseSchema } } },
     async (request, reply) => {
-      await removeTeammate(ctx.db, organiserOf(request), request.params.id);
+      await removeTeammate(ctx.db, actorOf(request), request.params.id);
       return send(reply, null, { description: 'Removed from the team' });
     },
   );

@@ -18,9 +18,15 @@ import {
   toTeammate,
   type Caller,
 } from '../accounts/index.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import { enqueueMail, teammateInviteMail } from '../mail/index.js';
 
 type Organiser = Caller & { organisationId: number };
+/** An organiser acting on the team, as the activity log records them (docs/security.md#audit-trail). */
+type Actor = Organiser & AuditActor;
+
+const nameOf = (a: { firstName: string; lastName: string; email: string }) =>
+  `${a.firstName} ${a.lastName}`.trim() || a.email;
 
 /** GET v1/admin/view: the caller's organisation only, owner included. */
 export async function listTeam(db: Db, caller: Organiser, page: number, limit: number) {
@@ -34,7 +40,7 @@ export async function listTeam(db: Db, caller: Organiser, page: number, limit: n
  */
 export async function inviteTeammate(
   ctx: AppContext,
-  caller: Organiser,
+  caller: Actor,
   body: InviteTeammateBody,
   role: TeammateRole = 'admin',
 ): Promise<Teammate> {
@@ -52,6 +58,11 @@ export async function inviteTeammate(
       msisdn,
     });
     await mailInvite(tx, account, role);
+    await recordAudit(tx, caller, {
+      action: 'team.invited',
+      target: { type: 'account', id: account.id, label: nameOf(account) },
+      details: { role, email: account.email },
+    });
     return account;
   });
   return toTeammate(teammate);
@@ -103,16 +114,25 @@ async function manageable(db: Db, caller: Organiser, id: number) {
 }
 
 /** PUT v1/client/team/{id}/role: the change applies to their next call, their sessions stay. */
-export async function changeTeammateRole(db: Db, caller: Organiser, id: number, role: TeammateRole) {
-  await manageable(db, caller, id);
-  return toTeammate(await changeMemberRole(db, id, role));
+export async function changeTeammateRole(db: Db, caller: Actor, id: number, role: TeammateRole) {
+  const member = await manageable(db, caller, id);
+  const changed = await db.transaction(async (tx) => {
+    const row = await changeMemberRole(tx, id, role);
+    await recordAudit(tx, caller, {
+      action: 'team.role_changed',
+      target: { type: 'account', id, label: nameOf(member) },
+      details: { from: member.role, to: role },
+    });
+    return row;
+  });
+  return toTeammate(changed);
 }
 
 /** At most this many invite mails to one teammate an hour, so the button cannot flood an inbox. */
 export const INVITE_RESENDS_PER_HOUR = 5;
 
 /** POST v1/client/team/{id}/resend: a new invite code, mailed again; only before their first sign-in (409 after). */
-export async function resendInvite(ctx: AppContext, caller: Organiser, id: number): Promise<Teammate> {
+export async function resendInvite(ctx: AppContext, caller: Actor, id: number): Promise<Teammate> {
   const member = await manageable(ctx.db, caller, id);
   if (member.lastLoginAt) throw conflict(`${member.firstName} has signed in already: there is no invite to resend`);
   if ((await countHit(ctx.db, `invite-resend:${member.id}`, 3600)) > INVITE_RESENDS_PER_HOUR) {
@@ -121,14 +141,27 @@ export async function resendInvite(ctx: AppContext, caller: Organiser, id: numbe
     );
   }
   const mailInvite = await inviteMailer(ctx, caller);
-  await ctx.db.transaction((tx) => mailInvite(tx, member, member.role === 'checkin' ? 'checkin' : 'admin'));
+  await ctx.db.transaction(async (tx) => {
+    await mailInvite(tx, member, member.role === 'checkin' ? 'checkin' : 'admin');
+    await recordAudit(tx, caller, {
+      action: 'team.invite_resent',
+      target: { type: 'account', id: member.id, label: nameOf(member) },
+    });
+  });
   return toTeammate(member);
 }
 
 /** DELETE v1/client/team/{id}: revokes a pending invite or removes a teammate; their account and sessions go. */
-export async function removeTeammate(db: Db, caller: Organiser, id: number) {
-  await manageable(db, caller, id);
-  await removeMember(db, id);
+export async function removeTeammate(db: Db, caller: Actor, id: number) {
+  const member = await manageable(db, caller, id);
+  await db.transaction(async (tx) => {
+    await removeMember(tx, id);
+    await recordAudit(tx, caller, {
+      action: 'team.removed',
+      target: { type: 'account', id, label: nameOf(member) },
+      details: { role: member.role, email: member.email, invite_pending: member.lastLoginAt === null },
+    });
+  });
 }
 
 /** GET v1/client/me. */

@@ -1,7 +1,7 @@
 import { Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { PageOutlet } from '../page-outlet';
 import clsx from 'clsx';
-import { CalendarDays, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
+import { CalendarDays, History, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
 import { AlertBanner } from '../../components/layout/alert-banner';
 import { Logo } from '../../components/layout/logo';
 import { Loading } from '../../components/ui/spinner';
@@ -16,6 +16,8 @@ const fullMenu = [
   { to: routes.doorEvents, label: 'Check-in', icon: ScanLine },
   { to: routes.mySettings, label: 'Settings', icon: Settings },
 ];
+/** The owner also sees the activity log (docs/product.md#activity). */
+const ownerMenu = [...fullMenu.slice(0, 3), { to: routes.activity, label: 'Activity', icon: History }, fullMenu[3]!];
 /** A door-only teammate (role `checkin`) sees the check-in pages and nothing else. */
 const doorMenu = [{ to: routes.doorEvents, label: 'Check-in', icon: ScanLine }];
 const isDoorPath = (path: string) => path === routes.doorEvents || path.startsWith(`${routes.doorEvents}/`);
@@ -45,7 +47,7 @@ export function OrganiserLayout() {
   if (!token) return <Navigate to={routes.signIn} replace />;
   const doorOnly = isDoorOnly(role);
   if (doorOnly && !isDoorPath(pathname)) return <Navigate to={routes.doorEvents} replace />;
-  const menu = doorOnly ? doorMenu : fullMenu;
+  const menu = doorOnly ? doorMenu : role === 'owner' ? ownerMenu : fullMenu;
 
   const logout = () => signOut.mutate(undefined, { onSettled: () => void navigate(routes.signIn) });
   const name = userName ? `${userName.fn} ${userName.ln}`.trim() : '';

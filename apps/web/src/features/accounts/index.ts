@@ -1,6 +1,7 @@
 /**
  * The accounts feature as other code may use it: the session (token, account type, name),
- * sign-out, the Settings tabs the team pages share, and the pages the router mounts.
+ * sign-out, the Settings tabs the team pages share, the password asked again before attendee
+ * data is downloaded, and the pages the router mounts.
  */
 export {
   useSession,
@@ -14,6 +15,7 @@ export {
 export { isDoorOnly, organiserMeQueryKey, useOrganiserMe, useOrganiserRole } from './api/organiser-me';
 export { useSignOut } from './api/sign-out';
 export { SettingsTabs } from './components/settings-tabs';
+export { usePasswordConfirmation } from './components/password-confirmation';
 
 export const accountsPages = {
   buyerLogin: () => import('./pages/buyer-login-page'),
@@ -24,4 +26,5 @@ export const accountsPages = {
   reset: () => import('./pages/reset-page'),
   forgot: () => import('./pages/forgot-page'),
   settings: () => import('./pages/settings-page'),
+  security: () => import('./pages/security-page'),
 };

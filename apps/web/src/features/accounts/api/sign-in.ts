@@ -1,13 +1,51 @@
 import { useMutation } from '@tanstack/react-query';
-import { signedInSchema, type LoginBody, type ResetPasswordBody } from '@tikiti/contract';
+import {
+  organiserSignInSchema,
+  signedInSchema,
+  type LoginBody,
+  type LoginTotpBody,
+  type ResetPasswordBody,
+  type SecondStep,
+} from '@tikiti/contract';
 import { apiCall } from '../../../lib/api-client';
 import { keepSession } from './keep-session';
 
-/** An organiser sign-in call (`path` takes `Body`): keeps the session it returns, resolves to the server's message. */
+/** What an organiser sign-in came to: signed in, or (two-factor sign-in) the code still to give. */
+export type OrganiserSignInOutcome = { message: string; secondStep: SecondStep | null };
+
+/**
+ * An organiser sign-in call (`path` takes `Body`): keeps the session it returns, or answers the
+ * second step an account with two-factor sign-in must take first (docs/security.md#two-factor-sign-in).
+ */
 function useOrganiserSignIn<Body>(path: string) {
   return useMutation({
-    mutationFn: async (body: Body) => {
+    mutationFn: async (body: Body): Promise<OrganiserSignInOutcome> => {
       const answer = await apiCall(path, {
+        method: 'POST',
+        body,
+        side: 'organiser',
+        anonymous: true,
+        schema: organiserSignInSchema,
+      });
+      const { data } = answer;
+      if ('pending_token' in data) return { message: answer.message, secondStep: data };
+      keepSession({ ...answer, data }, 'organizer');
+      return { message: answer.message, secondStep: null };
+    },
+  });
+}
+
+/** POST v1/auth/login → 200, token in `auth`, or the second step. */
+export const useSignInOrganiser = () => useOrganiserSignIn<LoginBody>('auth/login');
+
+/** POST v1/auth/password/reset: sets the password with the mailed code and signs in as organizer (or asks for the code). */
+export const useResetPassword = () => useOrganiserSignIn<ResetPasswordBody>('auth/password/reset');
+
+/** POST v1/auth/login/totp: the authenticator's code (or a recovery code) finishes the sign-in. */
+export function useSignInSecondStep() {
+  return useMutation({
+    mutationFn: async (body: LoginTotpBody) => {
+      const answer = await apiCall('auth/login/totp', {
         method: 'POST',
         body,
         side: 'organiser',
@@ -19,9 +57,3 @@ function useOrganiserSignIn<Body>(path: string) {
     },
   });
 }
-
-/** POST v1/auth/login → 200, token in `auth`; signs the organiser in. Resolves to the server's message. */
-export const useSignInOrganiser = () => useOrganiserSignIn<LoginBody>('auth/login');
-
-/** POST v1/auth/password/reset: sets the password with the mailed code and signs in as organizer. */
-export const useResetPassword = () => useOrganiserSignIn<ResetPasswordBody>('auth/password/reset');

@@ -5,12 +5,13 @@ import { routes } from '../../../lib/routes';
 const tabs = [
   { to: routes.mySettings, label: 'Details' },
   { to: routes.myTeam, label: 'Team Access' },
+  { to: routes.mySecurity, label: 'Security' },
 ];
 
-/** The Settings tabs (docs/product.md#organiser-side): Details, and Team Access which opens the team page. */
+/** The Settings tabs (docs/product.md#organiser-side): Details, Team Access (the team page) and Security. */
 export function SettingsTabs() {
   return (
-    <nav className="mb-6 flex gap-1 border-b border-slate-200" aria-label="Settings">
+    <nav className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200" aria-label="Settings">
       {tabs.map((t) => (
         <NavLink
           key={t.to}
@@ -18,7 +19,7 @@ export function SettingsTabs() {
           end
           className={({ isActive }) =>
             clsx(
-              '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold',
+              '-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold',
               isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-600 hover:text-ink',
             )
           }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { passwordSchema, resetPasswordBodySchema } from '@tikiti/contract';
+import { passwordSchema, resetPasswordBodySchema, type SecondStep } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -17,6 +17,7 @@ import { useAccountDrafts } from '../account-drafts';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/sign-in';
 import { AuthShell } from '../components/auth-shell';
+import { SecondStepForm } from '../components/second-step-form';
 
 const MISMATCH = 'Password do not match';
 const verifySchema = z
@@ -42,6 +43,7 @@ export default function ResetPage() {
   const navigate = useNavigate();
   const [busy, run] = useSingleFlight();
   const [resending, setResending] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const {
     register,
     handleSubmit,
@@ -58,6 +60,21 @@ export default function ResetPage() {
     if (fromLink && fromLink !== stored) setResetUsername(fromLink);
   }, [fromLink, stored, setResetUsername]);
 
+  if (secondStep) {
+    return (
+      <AuthShell
+        title="Enter your authentication code"
+        intro="Your password is set. Your account asks for a second step."
+      >
+        <SecondStepForm
+          step={secondStep}
+          onSignedIn={() => void navigate(routes.dashboard)}
+          onRestart={() => void navigate(routes.signIn)}
+        />
+      </AuthShell>
+    );
+  }
+
   // docs/product.md#organiser-side: no stored username → sign-in.
   if (!username) return <Navigate to={routes.signIn} replace />;
 
@@ -65,10 +82,12 @@ export default function ResetPage() {
     run(async () => {
       showAlert('warning', 'Processing...');
       try {
-        const text = await resetPassword.mutateAsync({ code, username, password });
-        showAlert('success', text);
-        void navigate(routes.dashboard);
+        const outcome = await resetPassword.mutateAsync({ code, username, password });
         setResetUsername(null);
+        showAlert('success', outcome.message);
+        // Two-factor sign-in on: the password is set, the authenticator's code still opens the account.
+        if (outcome.secondStep) setSecondStep(outcome.secondStep);
+        else void navigate(routes.dashboard);
       } catch (err) {
         showAlert('danger', errorMessage(err));
         applyServerFieldErrors(err, setError, (name) => name === 'code' || name === 'password');

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { loginBodySchema, type LoginBody } from '@tikiti/contract';
+import { loginBodySchema, type LoginBody, type SecondStep } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -11,13 +12,18 @@ import { useSingleFlight } from '../../../lib/single-flight';
 import { useTitle } from '../../../lib/use-title';
 import { useSignInOrganiser } from '../api/sign-in';
 import { AuthShell } from '../components/auth-shell';
+import { SecondStepForm } from '../components/second-step-form';
 
-/** Organiser sign-in (docs/product.md#organiser-side): username (email or phone) and password, then the dashboard. */
+/**
+ * Organiser sign-in (docs/product.md#organiser-side): username (email or phone) and password, then
+ * the dashboard; with two-factor sign-in on, the authenticator's code in between.
+ */
 export default function SignInPage() {
   useTitle('Host sign in');
   const navigate = useNavigate();
   const [busy, run] = useSingleFlight();
   const signIn = useSignInOrganiser();
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const {
     register,
     handleSubmit,
@@ -29,12 +35,25 @@ export default function SignInPage() {
     run(async () => {
       clearAlert();
       try {
-        await signIn.mutateAsync(body);
-        void navigate(routes.dashboard);
+        const outcome = await signIn.mutateAsync(body);
+        if (outcome.secondStep) setSecondStep(outcome.secondStep);
+        else void navigate(routes.dashboard);
       } catch (err) {
         showAlert('danger', errorMessage(err));
       }
     });
+
+  if (secondStep) {
+    return (
+      <AuthShell title="Enter your authentication code" intro="Your account asks for a second step after the password.">
+        <SecondStepForm
+          step={secondStep}
+          onSignedIn={() => void navigate(routes.dashboard)}
+          onRestart={() => setSecondStep(null)}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell

@@ -4,7 +4,7 @@ import { PAGE_SIZE, type AttendeeNameFilter, type OrderKind } from '@tikiti/cont
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
-import { countOf } from '../../../lib/format';
+import { usePasswordConfirmation } from '../../accounts';
 import { downloadCsv } from '../api/orders';
 
 /** A search box (searching as the organiser types, after a short pause) and the CSV download of what the list shows. */
@@ -31,6 +31,8 @@ export function ListToolbar({
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [downloading, setDownloading] = useState(false);
+  // Attendee data leaves only after the password is entered again (docs/security.md#re-entering-the-password).
+  const { withConfirmation, dialog } = usePasswordConfirmation();
   useEffect(() => {
     const timer = setTimeout(() => {
       const next = text.trim();
@@ -45,7 +47,7 @@ export function ListToolbar({
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadCsv(eventId, what, q, { kind, names });
+      await withConfirmation(() => downloadCsv(eventId, what, q, { kind, names }));
     } catch (err) {
       showAlert('danger', errorMessage(err));
     } finally {
@@ -79,34 +81,10 @@ export function ListToolbar({
         <Download className="h-4 w-4" aria-hidden />
         Download CSV
       </Button>
+      {dialog}
     </div>
   );
 }
 
-/** Previous / next with "Page 2 of 5 · 48 bookings" (`noun` singular: "booking"). */
-export function Pager({
-  page,
-  total,
-  noun,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  noun: string;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE.organiser));
-  return (
-    <div className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-600">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span>
-        Page {page} of {pages} · {countOf(total, noun)}
-      </span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </div>
-  );
-}
+/** The pager moved to the shared building blocks: the activity log pages the same way. */
+export { Pager } from '../../../components/ui/pager';

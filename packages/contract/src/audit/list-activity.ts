@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { daySchema, emptyToUndefined, pageQuerySchema, queryInt } from '../common.js';
+import { envelope } from '../envelope.js';
+
+/**
+ * What the activity log records (docs/product.md#activity): every action that changes money,
+ * people or access. A fixed list: the database refuses any other kind.
+ */
+export const AUDIT_ACTIONS = [
+  'account.signed_in',
+  'account.password_changed',
+  'account.password_reset',
+  'account.sessions_ended',
+  'account.totp_enabled',
+  'account.totp_disabled',
+  'team.invited',
+  'team.invite_resent',
+  'team.role_changed',
+  'team.removed',
+  'booking.refunded',
+  'event.published',
+  'event.unpublished',
+  'event.cancelled',
+  'export.orders',
+  'export.attendees',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the log names each action to people (the Activity page, the CSV). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'account.signed_in': 'Signed in',
+  'account.password_changed': 'Changed their password',
+  'account.password_reset': 'Set a password with a mailed code',
+  'account.sessions_ended': 'Ended sessions',
+  'account.totp_enabled': 'Turned on two-factor sign-in',
+  'account.totp_disabled': 'Turned off two-factor sign-in',
+  'team.invited': 'Invited a teammate',
+  'team.invite_resent': 'Sent an invite again',
+  'team.role_changed': "Changed a teammate's role",
+  'team.removed': 'Removed a teammate',
+  'booking.refunded': 'Refunded a booking',
+  'event.published': 'Published an event',
+  'event.unpublished': 'Made an event a draft',
+  'event.cancelled': 'Cancelled an event',
+  'export.orders': 'Downloaded the orders (CSV)',
+  'export.attendees': 'Downloaded the attendees (CSV)',
+};
+
+/** What an entry's action was done to. */
+export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * GET v1/client/activity (and .csv): the organisation's log, newest first; `actor_id` one
+ * person's actions, `action` one kind, `from`/`to` Nairobi days (both included).
+ */
+export const listActivityQuerySchema = pageQuerySchema
+  .extend({
+    actor_id: queryInt(1, 2_147_483_647),
+    action: z.preprocess(emptyToUndefined, z.enum(AUDIT_ACTIONS).optional()),
+    from: z.preprocess(emptyToUndefined, daySchema.optional()),
+    to: z.preprocess(emptyToUndefined, daySchema.optional()),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end day is before the start day' });
+export type ListActivityQuery = z.infer<typeof listActivityQuerySchema>;
+
+/** One entry: who (and their name and role then), what, to what, from where, when. */
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int().nullable(), name: z.string(), role: z.string().nullable() }),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string(), label: z.string().nullable() }).nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  address: z.string(),
+  device: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** A person who appears in the log, for the filter (removed teammates included). */
+export const activityPersonSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const listActivitySchema = z.object({
+  data: z.array(activityEntrySchema),
+  total: z.number().int(),
+  people: z.array(activityPersonSchema),
+});
+export type ListActivity = z.infer<typeof listActivitySchema>;
+export const listActivityResponseSchema = envelope(listActivitySchema);
