@@ -303,7 +303,7 @@ describe('checkout journeys', () => {
     expect(page.url()).toContain('/payment/method');
     const summary = page.getByRole('region', { name: 'Order summary' });
     const ordered = async () => {
-      const texts = await summary.getByRole('listitem').allInnerTexts();
+      const texts = await summary.getByRole('list', { name: 'Tickets' }).getByRole('listitem').allInnerTexts();
       return texts.length === 2 && texts[0]!.includes(`${first.name} × 1`) && texts[1]!.includes(`${second.name} × 2`);
     };
     await expect.poll(ordered).toBe(true);

@@ -175,7 +175,7 @@ describe('delegates journey', () => {
     await screenshot(page, 'delegates-name-later-390', { fullPage: false });
     await dialog.getByRole('button', { name: 'Save delegate' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await tickets.getByText(third.name).waitFor();
+    await tickets.getByText(third.name, { exact: true }).waitFor();
     await expect.poll(() => tickets.getByText('To be named').count()).toBe(0);
     await noSidewaysScroll(page, 'the E-tickets page');
     await screenshot(page, 'delegates-etickets-390');
