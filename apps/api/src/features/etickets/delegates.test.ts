@@ -32,7 +32,7 @@ let categoryId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ BOOKINGS_PER_ADDRESS: '0' });
-  owner = await createOrganiser(t.database.db);
+  owner = await createOrganiser(t.database.db, { confirmed: true });
   categoryId = (await createCategory(t.database.db)).id;
 });
 afterAll(() => t.close());
