@@ -70,7 +70,7 @@ describe('certificate codes', () => {
     const payload = decodeBase64url(payloadText)!;
     for (let i = 0; i < payload.length; i++) {
       const changed = Uint8Array.from(payload);
-      changed[i] ^= 0x01;
+      changed[i] = changed[i]! ^ 0x01;
       const forged = `${prefix}.${encodeBase64url(changed)}.${signature}`;
       expect(await verifyCertificateCode(keys.publicKey, forged)).toEqual({ ok: false, reason: 'bad-signature' });
     }
