@@ -53,6 +53,15 @@ export const ERROR_STATUS = {
   'attendee.changes_locked': 409,
   'attendee.already_admitted': 409,
   'attendee.ticket_reissued': 409,
+  /** Certificates of attendance and badges (docs/product.md#certificates-of-attendance). */
+  'certificate.not_enabled': 409,
+  'certificate.too_early': 409,
+  'certificate.ticket_not_valid': 409,
+  'certificate.already_issued': 409,
+  'certificate.revoked': 409,
+  'badge.nothing_to_print': 409,
+  /** The door's search: a refunded or replaced ticket cannot be re-sent or shown. */
+  'door.ticket_not_valid': 409,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

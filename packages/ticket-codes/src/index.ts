@@ -16,9 +16,19 @@ import {
   MIN_PAYLOAD_BYTES,
   type TicketCodePayload,
 } from './payload.js';
-import { cachedKey, ED25519, pkcs8ToSeed, seedToPkcs8, subtle } from './webcrypto.js';
+import { ascii, keyBytes, signingKey, verifyingKey } from './keys.js';
+import { ED25519, pkcs8ToSeed, seedToPkcs8, subtle } from './webcrypto.js';
 
 export type { TicketCodePayload } from './payload.js';
+export {
+  CERTIFICATE_CODE_PREFIX,
+  parseCertificateCode,
+  signCertificateCode,
+  verifyCertificateCode,
+  type CertificateCodeFailure,
+  type CertificateCodePayload,
+  type VerifyCertificateCodeResult,
+} from './certificate-code.js';
 export { readTypedReference, ticketReference, type TypedReference } from './typed-reference.js';
 
 /** The format version that `signTicketCode` writes and the only one `verifyTicketCode` accepts. */
@@ -59,31 +69,6 @@ const MAX_PAYLOAD_CHARS = Math.ceil((MAX_PAYLOAD_BYTES * 4) / 3);
 const MIN_PAYLOAD_CHARS = Math.ceil((MIN_PAYLOAD_BYTES * 4) / 3);
 /** `TK` and a version number with no leading zero: a version this package does not know yet. */
 const ANY_VERSION = /^TK[1-9][0-9]{0,5}$/;
-
-function keyBytes(text: unknown, what: 'privateKey' | 'publicKey'): Uint8Array {
-  const bytes = typeof text === 'string' && text.length === 43 ? decodeBase64url(text) : null;
-  if (!bytes || bytes.length !== 32) throw new TypeError(`${what} must be 32 bytes as unpadded base64url`);
-  return bytes;
-}
-
-function signingKey(privateKey: string) {
-  const seed = keyBytes(privateKey, 'privateKey');
-  return cachedKey(`sign:${privateKey}`, () =>
-    subtle().importKey('pkcs8', seedToPkcs8(seed), ED25519, false, ['sign']),
-  );
-}
-
-function verifyingKey(publicKey: string) {
-  const raw = keyBytes(publicKey, 'publicKey');
-  return cachedKey(`verify:${publicKey}`, () => subtle().importKey('raw', raw, ED25519, false, ['verify']));
-}
-
-/** ASCII text as bytes (the signed part of a code is ASCII by construction). */
-function ascii(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  return out;
-}
 
 type Split =
   | { ok: true; signed: string; payload: Uint8Array; signature: Uint8Array }

@@ -28,21 +28,27 @@ export const MAX_PERSONS = 0xffff;
 export const MAX_BOOKING_REF_LENGTH = 16;
 const BOOKING_REF = /^[0-9A-Z-]{1,16}$/;
 
+/**
+ * The first byte of every signed payload says what it is. The kinds are numbered across formats:
+ * 3 is a certificate of attendance (src/certificate-code.ts), so a payload of one kind never
+ * decodes as another, whatever prefix it is put behind.
+ */
 const KINDS = { ticket: 1, booking: 2 } as const;
+export const CERTIFICATE_KIND = 3;
 
 /** The longest v1 payload: kind, two 5-byte ids, a 3-byte persons, the length byte and 16 letters. */
 export const MAX_PAYLOAD_BYTES = 1 + 5 + 5 + 3 + 1 + MAX_BOOKING_REF_LENGTH;
 /** The shortest v1 payload: kind, three 1-byte varints, the length byte and one letter. */
 export const MIN_PAYLOAD_BYTES = 1 + 1 + 1 + 1 + 1 + 1;
 
-function checkInteger(name: string, value: unknown, max: number): number {
+export function checkInteger(name: string, value: unknown, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
     throw new RangeError(`${name} must be an integer from 1 to ${max}`);
   }
   return value;
 }
 
-function pushVarint(out: number[], value: number) {
+export function pushVarint(out: number[], value: number) {
   let rest = value;
   while (rest >= 0x80) {
     out.push((rest % 0x80) | 0x80);
@@ -72,7 +78,7 @@ export function encodePayload(payload: TicketCodePayload): Uint8Array {
 }
 
 /** Reads bytes front to back; every read returns null past the end or on a non-canonical value. */
-class Reader {
+export class Reader {
   private at = 0;
   constructor(private readonly bytes: Uint8Array) {}
 

@@ -23,6 +23,11 @@ export const AUDIT_ACTIONS = [
   'event.cancelled',
   'export.orders',
   'export.attendees',
+  'certificate.issued',
+  'certificate.reissued',
+  'certificate.revoked',
+  'export.certificates',
+  'export.badges',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +49,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'event.cancelled': 'Cancelled an event',
   'export.orders': 'Downloaded the orders (CSV)',
   'export.attendees': 'Downloaded the attendees (CSV)',
+  'certificate.issued': 'Issued a certificate by hand',
+  'certificate.reissued': 'Re-issued a certificate',
+  'certificate.revoked': 'Revoked a certificate',
+  'export.certificates': 'Downloaded the certificate register (CSV)',
+  'export.badges': 'Downloaded name badges (PDF)',
 };
 
 /** What an entry's action was done to. */

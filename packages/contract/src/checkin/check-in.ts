@@ -55,6 +55,10 @@ export const doorTicketSchema = z.object({
   /** The delegate's name (the buyer's while the ticket is to be named), and company. */
   holder_name: z.string(),
   company: z.string().nullable(),
+  /** For the door's offline search (docs/product.md, "Check-in"): the delegate's email (else the buyer's), phone (else the buyer's) and job title. */
+  email_address: z.string(),
+  msisdn: z.string().nullable(),
+  job_title: z.string().nullable(),
   ticket_type: z.string(),
   admits: z.number().int(),
   /** Refunded, or its event cancelled: it no longer admits. */

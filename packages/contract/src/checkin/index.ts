@@ -1,1 +1,2 @@
 export * from './check-in.js';
+export * from './door-search.js';

@@ -31,6 +31,13 @@ export const eTicketItemSchema = z.object({
   revoked: z.boolean(),
   /** Who it is for: the named delegate, or the buyer while it is "to be named". */
   attendee: ticketAttendeeSchema,
+  /**
+   * Its certificate of attendance once issued and not revoked (docs/product.md#certificates-of-attendance),
+   * else null: the PDF's URL (public: the signed code in it is the key) and the verification page.
+   */
+  certificate: z
+    .object({ id: z.number().int(), number: z.string(), pdf_url: z.string(), verify_url: z.string() })
+    .nullable(),
 });
 export type ETicketItem = z.infer<typeof eTicketItemSchema>;
 
