@@ -129,6 +129,8 @@ export function DoorSearch({
     queryFn: ({ signal }) => searchDoor(eventId, q, signal),
     enabled: online && long,
     retry: false,
+    // The door's own idea of the network decides (it also learns from calls that fail), not the browser's event alone.
+    networkMode: 'always',
   });
   // No network, or the server out of reach: this device's list answers.
   const unreachable = server.isError && server.error instanceof ApiError && server.error.status === 0;
