@@ -76,8 +76,8 @@ export function SettingsForm({ eventId, settings }: { eventId: number; settings:
         found[field] ??= message;
       }
     }
-    const days = parsed.success ? parsed.data.min_days : NaN;
-    if (parsed.success && days > settings.event_days) {
+    const days = draft.rule === 'once' ? 1 : Number(draft.min_days);
+    if (!found.min_days && Number.isInteger(days) && days > settings.event_days) {
       found.min_days = `This event runs over ${settings.event_days} day${settings.event_days === 1 ? '' : 's'}`;
     }
     setErrors(found);
