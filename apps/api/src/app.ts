@@ -73,7 +73,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter may be a signed code (a certificate's, checked at GET v1/certificates/verify/{code}),
+    // up to the length the codes' reader takes at all (docs/ticket-codes.md): 512, not Fastify's 100.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
     // Slow clients are cut off (docs/security.md): headers must arrive within the headers
     // timeout, the whole request within the request timeout, and a silent connection closes.
     http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: 1000 },

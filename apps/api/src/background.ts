@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { certificateJobs } from './features/certificates/index.js';
 import { checkoutJobs } from './features/checkout/checkout.jobs.js';
 import { sendMailJob } from './features/mail/index.js';
 import { mediaJobs } from './features/media/index.js';
@@ -21,6 +22,7 @@ export const jobHandlers: JobHandler[] = [
   ...(checkoutJobs as JobHandler[]),
   ...ordersJobs,
   ...mediaJobs,
+  ...certificateJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -13,6 +13,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { eticketsRoutes } from './etickets/etickets.routes.js';
 import { siteRoutes } from './site/site.routes.js';
+import { certificatesPublicRoutes, certificatesRoutes } from './certificates/index.js';
 import { checkinRoutes } from './checkin/checkin.routes.js';
 import { ordersRoutes } from './orders/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
@@ -44,5 +45,7 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: eticketsRoutes, tag: 'E-tickets' },
   { plugin: checkinRoutes, tag: 'Check-in' },
   { plugin: ordersRoutes, tag: 'Orders and refunds' },
+  { plugin: certificatesRoutes, tag: 'Certificates and badges' },
+  { plugin: certificatesPublicRoutes, tag: 'Certificates and badges' },
   { plugin: auditRoutes, tag: 'Activity' },
 ];

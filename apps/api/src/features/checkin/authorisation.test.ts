@@ -242,6 +242,9 @@ describe('a door-only teammate', () => {
     'GET /v1/client/event/{id}/checkin/tickets',
     'POST /v1/client/event/{id}/checkin',
     'POST /v1/client/event/{id}/checkin/sync',
+    'GET /v1/client/event/{id}/checkin/search',
+    'POST /v1/client/event/{id}/checkin/tickets/{ticket_id}/resend',
+    'GET /v1/client/event/{id}/checkin/tickets/{ticket_id}/qr',
     'GET /v1/client/me',
   ]);
 

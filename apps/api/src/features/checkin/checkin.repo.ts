@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
@@ -131,6 +131,9 @@ const doorTicketColumns = {
   bookingReference: bookings.reference,
   holderName: eTickets.holderName,
   company: bookingAttendees.company,
+  email: sql<string>`coalesce(${bookingAttendees.email}, ${bookings.email})`,
+  msisdn: sql<string | null>`coalesce(${bookingAttendees.msisdn}, ${bookings.msisdn})`,
+  jobTitle: bookingAttendees.jobTitle,
   ticketType: bookingLines.name,
   admits: eTickets.admits,
   revoked: revokedSql,
@@ -146,6 +149,10 @@ export type DoorTicketRow = {
   holderName: string;
   /** The delegate's company (docs/product.md#delegates-and-questions). */
   company: string | null;
+  /** The delegate's email and phone, else the buyer's; the delegate's job title (the door's search). */
+  email: string;
+  msisdn: string | null;
+  jobTitle: string | null;
   ticketType: string;
   admits: number;
   revoked: boolean;
@@ -376,4 +383,80 @@ export async function findOtherDeviceScan(db: Executor, ticketId: number, device
     .orderBy(asc(doorScans.scannedAt), asc(doorScans.id))
     .limit(1);
   return row ? { deviceId: row.deviceId, scannedAt: toDate(row.scannedAt)! } : undefined;
+}
+
+/** At most this many rows answer the door's search. */
+const SEARCH_LIMIT = 20;
+
+/**
+ * The door's search (docs/product.md, "Check-in"): the event's tickets, not the old rows of
+ * re-issued ones, whose delegate name, email, company or booking reference holds `q` (any case),
+ * or whose phone (the delegate's, else the buyer's) holds its digits, a leading 0 or 254 aside.
+ * By name; each with its number in its booking. Matches are found first, then numbered over
+ * their whole bookings.
+ */
+export async function searchEventTickets(db: Executor, eventId: number, q: string): Promise<NumberedDoorTicketRow[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = q.replace(/[\s+()-]/g, '');
+  const phone = /^\d{4,15}$/.test(digits) ? digits.replace(/^(254|0)/, '') : null;
+  const matches = await joinDoor(
+    db.select({ bookingId: eTickets.bookingId, id: eTickets.id }).from(eTickets).$dynamic(),
+  )
+    .where(
+      and(
+        eq(eTickets.eventId, eventId),
+        isNull(eTickets.reissuedAt),
+        or(
+          ilike(eTickets.holderName, like),
+          ilike(bookingAttendees.email, like),
+          ilike(bookings.email, like),
+          ilike(bookingAttendees.company, like),
+          ilike(bookings.reference, like),
+          phone
+            ? sql`regexp_replace(coalesce(${bookingAttendees.msisdn}, ${bookings.msisdn}, ''), '\\D', '', 'g') LIKE ${`%${phone}%`}`
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(eTickets.holderName), asc(eTickets.id))
+    .limit(SEARCH_LIMIT);
+  if (matches.length === 0) return [];
+  const ids = new Set(matches.map((m) => m.id));
+  const rows = numbered(
+    await joinDoor(
+      db
+        .select({ ...doorTicketColumns, number: numberInBooking })
+        .from(eTickets)
+        .$dynamic(),
+    )
+      .where(
+        and(inArray(eTickets.bookingId, [...new Set(matches.map((m) => m.bookingId))]), eq(eTickets.eventId, eventId)),
+      )
+      .orderBy(asc(eTickets.bookingId), asc(eTickets.bookingLineId), asc(eTickets.seq), asc(eTickets.id)),
+  );
+  return rows.filter((r) => ids.has(r.id)).sort((a, b) => a.holderName.localeCompare(b.holderName) || a.id - b.id);
+}
+
+/** One e-ticket of the event as the door sees it, with its number in its booking, or undefined. */
+export async function findEventTicket(db: Executor, eventId: number, ticketId: number) {
+  const [ticket] = await db
+    .select({ bookingId: eTickets.bookingId })
+    .from(eTickets)
+    .where(and(eq(eTickets.id, ticketId), eq(eTickets.eventId, eventId)));
+  if (!ticket) return undefined;
+  const rows = numbered(
+    await joinDoor(
+      db
+        .select({
+          ...doorTicketColumns,
+          number: numberInBooking,
+          code: eTickets.code,
+          bookingLineId: eTickets.bookingLineId,
+        })
+        .from(eTickets)
+        .$dynamic(),
+    ).where(eq(eTickets.bookingId, ticket.bookingId)),
+  );
+  return rows.find((r) => r.id === ticketId) as
+    (NumberedDoorTicketRow & { code: string; bookingLineId: number }) | undefined;
 }

@@ -1,4 +1,5 @@
-import { readTypedReference, verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
+import { readTypedReference, ticketReference, verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
+import { nairobiDay } from '@tikiti/contract';
 import type {
   CheckInAnswer,
   CheckInBody,
@@ -6,21 +7,24 @@ import type {
   DoorEvent,
   DoorKit,
   DoorResult,
+  DoorSearchRow,
+  DoorTicketQr,
   DoorVerdict,
   SyncCheckInsAnswer,
   SyncCheckInsBody,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
 import type { Caller } from '../accounts/index.js';
-import { ticketPublicKeys } from '../etickets/index.js';
+import { mailTicketAgain, qrPng, ticketPublicKeys } from '../etickets/index.js';
 import {
   admitIfEarliest,
   admitIfFirst,
   countDoor,
   findCheckIns,
   findDoorEvents,
+  findEventTicket,
   findEventTickets,
   findOtherDeviceScan,
   findOwnEvent,
@@ -28,6 +32,7 @@ import {
   findTicketsByBookingCode,
   findTicketsByReferences,
   recordScan,
+  searchEventTickets,
   type DoorCountsRow,
   type DoorTicketRow,
 } from './checkin.repo.js';
@@ -102,6 +107,9 @@ export async function doorKit(ctx: AppContext, caller: Organiser, eventId: numbe
       number: t.number,
       holder_name: t.holderName,
       company: t.company,
+      email_address: t.email,
+      msisdn: t.msisdn,
+      job_title: t.jobTitle,
       ticket_type: t.ticketType,
       admits: t.admits,
       revoked: t.revoked,
@@ -243,6 +251,11 @@ export async function checkIn(
     });
   } else {
     const [existing] = await findCheckIns(ctx.db, [first.id]);
+    if (existing && nairobiDay(existing.checkedInAt) !== nairobiDay(now)) {
+      // Still once-only, but a later day's attendance is kept: certificates of a multi-day event
+      // may ask for several days (docs/product.md#certificates-of-attendance).
+      await ctx.db.transaction((tx) => recordScan(tx, scan));
+    }
     answer = verdict('already_checked_in', first, {
       checked_in_at: existing?.checkedInAt.toISOString() ?? null,
       checked_in_device: existing?.deviceId ?? null,
@@ -328,4 +341,74 @@ export async function syncCheckIns(
     });
   }
   return { results, counts: await eventCounts(ctx.db, eventId) };
+}
+
+/**
+ * GET v1/client/event/{id}/checkin/search?q=: the door finds a person by name, phone, email,
+ * company or booking reference. "Admit" then sends the row's `reference` as a typed code, so it
+ * goes through the same once-only admission as a scan.
+ */
+export async function searchDoor(db: Db, caller: Organiser, eventId: number, q: string): Promise<DoorSearchRow[]> {
+  await ownEvent(db, caller, eventId);
+  const rows = await searchEventTickets(db, eventId, q);
+  return rows.map((t) => ({
+    ticket_id: t.id,
+    reference: ticketReference(t.bookingReference, t.number),
+    booking_reference: t.bookingReference,
+    holder_name: t.holderName,
+    company: t.company,
+    ticket_type: t.ticketType,
+    admits: t.admits,
+    state: t.revoked ? 'revoked' : t.checkedInAt ? 'checked_in' : 'not_checked_in',
+    checked_in_at: t.checkedInAt?.toISOString() ?? null,
+    checked_in_device: t.checkedInDevice,
+  }));
+}
+
+/** A live ticket of the event for the door's re-send and show-QR; refunded or replaced ones are refused. */
+async function liveDoorTicket(db: Db, caller: Organiser, eventId: number, ticketId: number) {
+  await ownEvent(db, caller, eventId);
+  const ticket = await findEventTicket(db, eventId, ticketId);
+  if (!ticket) throw notFound('Ticket');
+  if (ticket.revoked || ticket.reissued) {
+    throw conflict('This ticket was refunded or replaced: it no longer admits', undefined, 'door.ticket_not_valid');
+  }
+  return ticket;
+}
+
+/** "j•••@example.com": enough for the door to say where it went, not the whole address. */
+export const maskEmail = (email: string) => {
+  const at = email.indexOf('@');
+  return at <= 0 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+};
+
+/** POST v1/client/event/{id}/checkin/tickets/{ticket_id}/resend: the ticket's mail again. */
+export async function resendDoorTicket(ctx: AppContext, caller: Organiser, eventId: number, ticketId: number) {
+  const ticket = await liveDoorTicket(ctx.db, caller, eventId, ticketId);
+  const to = await mailTicketAgain(ctx, {
+    id: ticket.id,
+    bookingId: ticket.bookingId,
+    reference: ticketReference(ticket.bookingReference, ticket.number),
+    holderName: ticket.holderName,
+    delegateEmail: ticket.email,
+  });
+  return { sent_to: maskEmail(to) };
+}
+
+/** GET v1/client/event/{id}/checkin/tickets/{ticket_id}/qr: the live code, to show to a second scanner. */
+export async function doorTicketQr(
+  ctx: AppContext,
+  caller: Organiser,
+  eventId: number,
+  ticketId: number,
+): Promise<DoorTicketQr> {
+  const ticket = await liveDoorTicket(ctx.db, caller, eventId, ticketId);
+  const png = await qrPng(ticket.code, 360);
+  return {
+    ticket_id: ticket.id,
+    reference: ticketReference(ticket.bookingReference, ticket.number),
+    holder_name: ticket.holderName,
+    code: ticket.code,
+    qr: `data:image/png;base64,${png.toString('base64')}`,
+  };
 }

@@ -5,6 +5,7 @@ import { findBookingAttendees } from '../attendees/index.js';
 import { bookingCalendar, singleTicketPdf, ticketIdOf } from './booking-files.js';
 import { findETickets, findTicket, type TicketRow } from './etickets.repo.js';
 import { publicImageUrls } from '../media/index.js';
+import { certificateLinks } from './certificate-links.js';
 import { attendeeFor, ticketItem } from './ticket-items.js';
 import { delegateLinkUntil, fileSignatureValid, ticketUrlSigner, ticketUrlSignerUntil } from './ticket-urls.js';
 
@@ -16,10 +17,11 @@ async function liveTicket(ctx: AppContext, ticketId: number): Promise<TicketRow 
 
 /** One live e-ticket as the buyer's and the delegate's views show it, with its place in its booking. */
 async function itemOf(ctx: AppContext, ticket: TicketRow): Promise<ETicketItem> {
-  const [live, attendees, sign] = await Promise.all([
+  const [live, attendees, sign, certificates] = await Promise.all([
     findETickets(ctx.db, [ticket.bookingId]),
     findBookingAttendees(ctx.db, [ticket.bookingId]),
     ticketUrlSigner(ctx, 'page'),
+    certificateLinks(ctx, [ticket.id]),
   ]);
   const index = live.findIndex((t) => t.id === ticket.id);
   return ticketItem(
@@ -28,6 +30,7 @@ async function itemOf(ctx: AppContext, ticket: TicketRow): Promise<ETicketItem> 
     index + 1,
     attendeeFor(attendees, ticket),
     sign,
+    certificates.get(ticket.id) ?? null,
   );
 }
 

@@ -4,11 +4,12 @@ import type { Tx } from '../../db/client.js';
 import {
   bookingConfirmationMail,
   delegateTicketMail,
+  enqueueMail,
   type AttachmentResolver,
   type MailToSend,
 } from '../mail/index.js';
 import { bookingPdf, singleTicketPdf, ticketIdOf } from './booking-files.js';
-import { findBookingLines, findTicketBooking, type TicketRow } from './etickets.repo.js';
+import { findBookingLines, findTicket, findTicketBooking, type TicketRow } from './etickets.repo.js';
 import { delegateLinkUntil, ticketUrlSigner, ticketUrlSignerUntil } from './ticket-urls.js';
 
 /** The attachment source of a booking's PDF: `booking-pdf:<reference>`, rebuilt when the mail is sent. */
@@ -108,4 +109,28 @@ export async function ticketsConfirmationMail(ctx: AppContext, bookingId: number
     }),
     attachments: [{ filename, contentType: 'application/pdf', source: `${BOOKING_PDF}:${booking.reference}` }],
   };
+}
+
+/**
+ * The door's "re-send ticket" (docs/product.md, "Check-in"): the ticket's own mail again, as when
+ * its delegate was named, to the delegate's email (the buyer's when none was given), the buyer
+ * copied. `reference` is the ticket's short reference. Answers the address it went to.
+ */
+export async function mailTicketAgain(
+  ctx: AppContext,
+  ticket: { id: number; bookingId: number; reference: string; holderName: string; delegateEmail: string | null },
+): Promise<string> {
+  const row = await findTicket(ctx.db, ticket.id);
+  if (!row) throw new Error(`e-ticket ${ticket.id} is missing`);
+  return ctx.db.transaction(async (tx) => {
+    const mail = await delegateTicketMailOf(
+      ctx,
+      tx,
+      row,
+      { fullName: ticket.holderName, email: ticket.delegateEmail },
+      ticket.reference,
+    );
+    await enqueueMail(tx, mail);
+    return mail.to;
+  });
 }

@@ -32,6 +32,7 @@ import {
 import { ticketSigningKey } from './ticket-keys.js';
 import { fileSignatureValid, ticketUrlSigner } from './ticket-urls.js';
 import { bookingCalendar, bookingPdf, qrImage } from './booking-files.js';
+import { certificateLinks } from './certificate-links.js';
 import { attendeeFor, ticketItem } from './ticket-items.js';
 import { changesUntil } from './changes-until.js';
 import { changeTicketAttendee } from './change-attendee.js';
@@ -138,6 +139,10 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
     findQuestions(ctx.db, [...new Set(rows.map((r) => r.eventId))]),
     ticketUrlSigner(ctx, 'page'),
   ]);
+  const certificates = await certificateLinks(
+    ctx,
+    tickets.map((t) => t.id),
+  );
   const now = Date.now();
   const ended = (b: TicketBookingRow) => b.endTime.getTime() <= now;
   const upcoming = rows.filter((b) => !ended(b));
@@ -176,7 +181,16 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
       },
       tickets: tickets
         .filter((t) => t.bookingId === b.id)
-        .map((t, i) => ticketItem(t, { reference: b.reference, revoked }, i + 1, attendeeFor(attendees, t), sign)),
+        .map((t, i) =>
+          ticketItem(
+            t,
+            { reference: b.reference, revoked },
+            i + 1,
+            attendeeFor(attendees, t),
+            sign,
+            certificates.get(t.id) ?? null,
+          ),
+        ),
       attendee_names: b.attendeeNames,
       changes_until: changesUntil(b).toISOString(),
       questions: questions.filter((q) => q.eventId === b.eventId && q.scope === 'attendee').map(toQuestionView),

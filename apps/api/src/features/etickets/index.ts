@@ -8,7 +8,18 @@
  */
 export { issueBookingsETickets, issueETickets, revokeBookingTickets } from './etickets.service.js';
 export { bookingPdfSource, ticketPdfSource, ticketsConfirmationMail } from './etickets-mail.js';
+/** The door re-sends a delegate's ticket mail (check-in's search). */
+export { mailTicketAgain } from './etickets-mail.js';
 /** Orders lets an organiser rename a delegate (no lock), re-issuing the ticket as the buyer's change does. */
 export { changeTicketAttendee, type AttendeeChanger } from './change-attendee.js';
 export { ticketPublicKeys } from './ticket-keys.js';
 export { closeRenderPool } from './render-pool.js';
+/**
+ * Certificates sign their codes with the tickets' key (docs/ticket-codes.md#certificate-codes) and
+ * draw their QR codes and text like the tickets; badges print each ticket's QR code.
+ */
+export { ticketSigningKey } from './ticket-keys.js';
+export { qrPng } from './ticket-qr.js';
+export { pdfText } from './ticket-pdf.js';
+/** The certificates feature lends each ticket's certificate link to the E-tickets page (features/wiring.ts). */
+export { registerCertificateLinks } from './certificate-links.js';

@@ -42,6 +42,7 @@ export function ticketItem(
   number: number,
   attendee: AttendeeRow | undefined,
   sign: (file: SignedFile) => string,
+  certificate: ETicketItem['certificate'] = null,
 ): ETicketItem {
   return {
     id: t.id,
@@ -54,5 +55,6 @@ export function ticketItem(
     holder_name: t.holderName,
     revoked: booking.revoked || t.revokedAt !== null,
     attendee: attendeeOf(attendee, t.holderName),
+    certificate,
   };
 }

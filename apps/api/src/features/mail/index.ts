@@ -10,6 +10,8 @@ export { registerAttachmentSource, type AttachmentResolver } from './attachment-
 export {
   bookingConfirmationMail,
   bookingRefundedMail,
+  certificateMail,
+  type CertificateNotice,
   type RefundNotice,
   type BookingConfirmation,
   contactCopyMail,

@@ -280,6 +280,42 @@ export function delegateTicketMail(d: DelegateTicketNotice): MailContent {
   };
 }
 
+export interface CertificateNotice {
+  firstName: string;
+  eventTitle: string;
+  when: string;
+  number: string;
+  /** "6.5 CPD points (ICPAK)", or empty when the certificate carries no points. */
+  points: string;
+  organiser: string;
+  verifyUrl: string;
+  pdfUrl: string;
+}
+
+/**
+ * Sent to an attendee when their certificate of attendance is issued (docs/product.md#certificates-of-attendance):
+ * the certificate as a PDF, its number, and the page where anyone can check it.
+ */
+export function certificateMail(c: CertificateNotice): MailContent {
+  const subject = `Your certificate of attendance: ${c.eventTitle} (${c.number})`.slice(0, 200);
+  const lines = [
+    greeting(c.firstName),
+    `Thank you for attending ${c.eventTitle}. ${c.organiser} has issued your certificate of attendance${c.points ? ` for ${c.points}` : ''}; it is attached as a PDF.`,
+    `Certificate number ${c.number}. Anyone can check it by scanning its QR code or opening the link below.`,
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${c.eventTitle}\n${c.when}\n\nCheck it: ${c.verifyUrl}\nDownload it: ${c.pdfUrl}\n`,
+    html: layout(
+      subject,
+      lines.map(paragraph).join('') +
+        `<p style="margin:0 0 16px"><strong>${escapeHtml(c.eventTitle)}</strong><br>${escapeHtml(c.when)}</p>` +
+        button(c.pdfUrl, 'Download my certificate') +
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(c.verifyUrl)}" style="color:#0F766E">Check this certificate</a></p>`,
+    ),
+  };
+}
+
 /** Sent when a payment arrived after the hold ended and the tickets had gone: the money goes back. */
 export function lateBookingRefundMail(b: BookingSummary): MailContent {
   const subject = `Your payment for ${b.eventTitle} is being refunded (${b.reference})`.slice(0, 200);
