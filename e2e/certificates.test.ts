@@ -83,11 +83,24 @@ async function doorEventWith(token: string, left: number): Promise<{ event: Even
 }
 
 const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
-async function shot(page: Page, name: string) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+/** The page at a phone's width and a laptop's (no sideways scrolling at either), then back to the phone. */
+async function shot(page: Page, name: string, { full = true } = {}) {
   fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  for (const [width, viewport] of [
+    [390, VIEWPORTS.phone],
+    [1280, VIEWPORTS.desktop],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate('document.fonts.ready');
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(shotsDir, `${name}-${width}.png`),
+      fullPage: full,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(VIEWPORTS.phone);
 }
 
 describe('certificates of attendance', () => {
@@ -108,7 +121,7 @@ describe('certificates of attendance', () => {
     await page.getByLabel('Signatory name (optional)').fill('Dr Achieng Oduya');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Certificates are on: they are issued when the event ends.').waitFor();
-    await shot(page, 'certificates-on-390');
+    await shot(page, 'certificates-on');
 
     // A guest buys three tickets.
     const buyer = await newPage(VIEWPORTS.phone);
@@ -116,7 +129,6 @@ describe('certificates of attendance', () => {
     await buyAsGuest(buyer.page, event, ticket, 3, email);
     const guestToken = await tokenOf(buyer.page);
     const [booking] = (await get<ETicket[]>('tickets/view', guestToken)).filter((b) => b.event_id === event.id);
-    await buyer.context.close();
     expect(booking?.tickets).toHaveLength(3);
     const reference = booking!.booking.booking_id;
 
@@ -136,7 +148,23 @@ describe('certificates of attendance', () => {
       await dialog.waitFor({ state: 'detached' });
       await row.getByText(/^Checked in/).waitFor();
     }
-    await shot(page, 'certificates-door-search-390');
+    await shot(page, 'certificates-door-search');
+    // The third delegate has no phone: the organiser shows the ticket's QR for a second scanner.
+    const third = found.getByRole('listitem').filter({ hasText: `${reference}-3` });
+    await third.getByRole('button', { name: /^Show QR/ }).click();
+    await page.getByTestId('door-ticket-qr').waitFor();
+    await shot(page, 'certificates-door-qr', { full: false });
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByTestId('door-ticket-qr').waitFor({ state: 'detached' });
+
+    // Badges: the count of what will print, and the PDF (which marks them printed).
+    await page.goto(`/organizer/event/${event.id}/badges`);
+    await page.getByRole('heading', { name: 'Print badges' }).waitFor();
+    await shot(page, 'badges');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^badges-event-\d+-a4-2x4\.pdf$/);
+    await page.getByText(/badges? downloaded and marked printed/).waitFor();
 
     // The event ends: its times move into the past, and the sweep runs as the worker queues it.
     const database = await openPostgres(postgres.url());
@@ -167,7 +195,15 @@ describe('certificates of attendance', () => {
     // The register on the page shows them.
     await page.goto(`/organizer/event/${event.id}/certificates`);
     await expect.poll(() => page.getByRole('list', { name: 'Certificates' }).getByRole('listitem').count()).toBe(2);
-    await shot(page, 'certificates-register-390');
+    await shot(page, 'certificates-register');
+    await page.getByRole('button', { name: 'Issue by hand' }).click();
+    await page
+      .getByRole('dialog', { name: 'Issue a certificate by hand' })
+      .getByRole('list', { name: 'Attendees' })
+      .waitFor();
+    await shot(page, 'certificates-issue-dialog', { full: false });
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // The PDF attached to a mail carries a QR code whose address shows the certificate valid.
     const [mail] = await certificateMails();
@@ -184,8 +220,31 @@ describe('certificates of attendance', () => {
     await visitor.page.getByRole('heading', { name: 'Valid certificate' }).waitFor();
     await visitor.page.getByText('ICPAK').waitFor();
     await visitor.page.getByText(event.title).waitFor();
-    await shot(visitor.page, 'certificates-verify-390');
+    await shot(visitor.page, 'certificates-verify');
+
+    // The other certificate, revoked by the organiser, checks as revoked.
+    const other = register.data.find((c) => new URL(c.verify_url).pathname !== verifyPath)!;
+    await page.getByRole('button', { name: `Revoke ${other.number}` }).click();
+    await page
+      .getByRole('dialog', { name: `Revoke ${other.number}?` })
+      .getByRole('button', { name: 'Revoke certificate' })
+      .click();
+    await page.getByText(`${other.number} revoked: its QR code now shows it as revoked.`).waitFor();
+    await visitor.page.goto(new URL(other.verify_url).pathname);
+    await visitor.page.getByRole('heading', { name: 'Revoked certificate' }).waitFor();
+    await shot(visitor.page, 'certificates-verify-revoked');
+    await visitor.page.goto('/verify/TC1.AwEC.forged');
+    await visitor.page.getByRole('heading', { name: 'Not a valid certificate' }).waitFor();
+    await shot(visitor.page, 'certificates-verify-not-valid');
     await visitor.context.close();
+
+    // The buyer's E-tickets page links the certificate still valid.
+    const valid = register.data.find((c) => c.id !== other.id)!;
+    await buyer.page.goto('/account/tickets');
+    await buyer.page.getByRole('link', { name: `Certificate ${valid.number}` }).waitFor();
+    expect(await buyer.page.getByRole('link', { name: /^Certificate CPD-/ }).count()).toBe(1);
+    await shot(buyer.page, 'certificates-etickets');
+    await buyer.context.close();
 
     expect(failures).toEqual([]);
     await context.close();
