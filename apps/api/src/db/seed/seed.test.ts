@@ -360,8 +360,14 @@ describe('demo e-tickets', () => {
     for (const e of open) {
       expect([e.issued, e.coded], `event ${e.id}`).toEqual([e.bought, e.paid]);
     }
+    // Past and draft events have none, but for the demo organiser's finished event, whose
+    // tickets the door admitted and whose certificates were issued ('demo certificates' below).
+    const withCertificates = new Set(
+      (await rows<{ event_id: number }>(sql`SELECT event_id FROM certificate_settings`)).map((r) => r.event_id),
+    );
     for (const e of perEvent.filter((x) => !x.open)) {
-      expect([e.issued, e.coded], `event ${e.id}`).toEqual([0, 0]);
+      if (withCertificates.has(e.id)) expect([e.issued, e.coded], `event ${e.id}`).toEqual([e.bought, e.paid]);
+      else expect([e.issued, e.coded], `event ${e.id}`).toEqual([0, 0]);
     }
 
     // Signed as a real settlement signs them: the codes verify with the key the API serves.
@@ -469,5 +475,42 @@ describe('demo delegates and questions', () => {
       SELECT count(*)::int AS n FROM e_tickets t JOIN booking_attendees a ON a.booking_line_id = t.booking_line_id AND a.seq = t.seq
        WHERE t.holder_name <> a.full_name`);
     expect(misnamed).toBe(0);
+  });
+});
+
+describe('demo certificates and badges', () => {
+  it('a finished event of the demo organiser has certificates issued from its check-ins, one revoked', async () => {
+    const [event] = await rows<{ id: number; end_time: Date; organisation_id: number }>(sql`
+      SELECT e.id, e.end_time, e.organisation_id FROM certificate_settings s JOIN events e ON e.id = s.event_id`);
+    expect(event).toBeDefined();
+    expect(new Date(event!.end_time).getTime()).toBeLessThan(seededAt.getTime());
+    const res = await asDemoOrganiser(`/v1/client/event/${event!.id}/certificates?limit=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data;
+    const checkedIn = await countOf(sql`
+      SELECT count(*)::int AS n FROM check_ins c JOIN e_tickets t ON t.id = c.e_ticket_id WHERE t.event_id = ${event!.id}`);
+    expect(checkedIn).toBeGreaterThan(10);
+    expect(list.total).toBe(checkedIn);
+    const revoked = list.data.filter((c: { status: string }) => c.status === 'revoked');
+    expect(revoked).toHaveLength(1);
+    const valid = list.data.find((c: { status: string }) => c.status === 'issued');
+    const code = decodeURIComponent(valid.verify_url.split('/verify/')[1]);
+    const verified = await t.app.inject({ method: 'GET', url: `/v1/certificates/verify/${code}` });
+    expect(verified.json().data).toMatchObject({ result: 'valid', certificate: { cpd_points: 2 } });
+    const gone = decodeURIComponent(revoked[0].verify_url.split('/verify/')[1]);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/certificates/verify/${gone}` })).json().data.result).toBe(
+      'revoked',
+    );
+  });
+
+  it('an upcoming event of the demo organiser has badges to print', async () => {
+    const [event] = await rows<{ id: number }>(sql`
+      SELECT e.id FROM events e JOIN accounts a ON a.organisation_id = e.organisation_id
+      WHERE a.email = ${DEMO_ORGANISER_EMAIL} AND e.status = 1 AND e.start_time > ${seededAt.toISOString()}::timestamptz
+        AND EXISTS (SELECT 1 FROM e_tickets t WHERE t.event_id = e.id)
+      ORDER BY e.start_time LIMIT 1`);
+    const res = await asDemoOrganiser(`/v1/client/event/${event!.id}/badges`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.not_printed).toBeGreaterThan(0);
   });
 });

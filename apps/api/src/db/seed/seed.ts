@@ -19,6 +19,7 @@ import {
 import { hashPassword } from '../../features/accounts/index.js';
 import { databaseImageStore, prepareImage, savePreparedImage, type ImageStore } from '../../features/media/index.js';
 import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey, type DemoDelegates } from './demo-data.js';
+import { insertDemoCertificates } from './demo-certificates.js';
 import { planDemoDelegates, type DelegatePlace, type SavedQuestion } from './demo-delegates.js';
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
@@ -40,8 +41,8 @@ async function hasCategories(db: Db): Promise<boolean> {
  * Loads the demo marketplace (docs/architecture.md#demo-data) into an empty database: categories, five
  * organisers (the first with the demo sign-in), upcoming, past and draft events with
  * ticket types and a generated cover each, and the buyers' paid bookings behind every
- * ticket type's `sold` count, with the e-tickets of every event not yet over when `issueTickets`
- * is given (the server passes the e-tickets feature's own issuing, signed with the instance's
+ * ticket type's `sold` count, with the e-tickets of every event not yet over (and of the demo
+ * organiser's finished event, with its check-ins and certificates) when `issueTickets` is given (the server passes the e-tickets feature's own issuing, signed with the instance's
  * key, so every door and attendee list has people: "Admitted 0 of 118", not "0 of 0").
  * Covers go to `images`, the app's image store (S3 when configured).
  * A database that has any category is left alone. Returns whether it seeded.
@@ -187,6 +188,18 @@ export async function seedDemoData(
         tx,
         sold.filter((b) => open.has(b.eventId)).map((b) => b.id),
       );
+      // The demo organiser's finished event keeps its tickets too: the door admitted most of
+      // them and certificates were issued (one revoked since), so the certificates pages have
+      // something to show (docs/product.md#certificates-of-attendance).
+      const finishedIndex = DEMO_EVENTS.findIndex((e) => e.organiser === 0 && e.status === 1 && e.day < 0);
+      const finished = saleEvents[finishedIndex];
+      if (finished && finished.endTime <= now) {
+        await issueTickets(
+          tx,
+          sold.filter((b) => b.eventId === finished.eventId).map((b) => b.id),
+        );
+        await insertDemoCertificates(tx, finished, now);
+      }
     }
     return true;
   });

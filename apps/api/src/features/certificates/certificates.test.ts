@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { verifyCertificateCode } from '@tikiti/ticket-codes';
+import { listCertificatesResponseSchema } from '@tikiti/contract';
 import { auditEntries, bookingAttendees, certificates, eTickets } from '../../db/schema/index.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { asCaller, paidBookingWithTickets } from '../../test-support/door.js';
@@ -91,7 +92,7 @@ async function putSettings(eventId: number, body: object, token = owner.token) {
 async function list(eventId: number, token = owner.token, query = '') {
   const res = await asCaller(t, { method: 'GET', url: `/v1/client/event/${eventId}/certificates${query}` }, token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { data: Array<Record<string, any>>; total: number };
+  return listCertificatesResponseSchema.parse(res.json()).data;
 }
 
 const codeOfUrl = (url: string) => decodeURIComponent(url.split('/verify/')[1]!);
