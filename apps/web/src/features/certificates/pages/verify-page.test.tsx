@@ -21,7 +21,7 @@ function server(a: VerifyCertificateAnswer | null) {
 
 describe('the public verification page (docs/product.md#certificates-of-attendance)', () => {
   it('valid: who, what, when, points, body and organiser; no session is sent', async () => {
-    useSession.getState().signIn('buyer-token', 'buyer', { fn: 'A', ln: 'B' });
+    useSession.getState().signIn('buyer-token', 'user', { fn: 'A', ln: 'B' });
     const seen = server({
       result: 'valid',
       certificate: {
