@@ -67,7 +67,14 @@ function Row({
         <State row={row} />
       </p>
       <div className="mt-2 grid grid-cols-2 gap-2 sm:flex">
-        <Button size="sm" onClick={onAdmit} disabled={!live || busy} className="col-span-2 h-11 sm:h-9">
+        <Button
+          size="sm"
+          // Already in: still answers (Already checked in), but no longer the obvious next tap.
+          variant={row.state === 'checked_in' ? 'secondary' : 'primary'}
+          onClick={onAdmit}
+          disabled={!live || busy}
+          className="col-span-2 h-11 sm:h-9"
+        >
           <UserCheck className="h-4 w-4" aria-hidden />
           Admit<span className="sr-only"> {row.holder_name}</span>
         </Button>
