@@ -153,6 +153,7 @@ export function eTicketItemFixture(overrides: Partial<ETicketItem> = {}): ETicke
     holder_name: 'Wanjiku Kamau',
     revoked: false,
     attendee: attendeeFixture({ full_name: overrides.holder_name ?? 'Wanjiku Kamau' }),
+    certificate: null,
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ export const DOOR_SEARCH_LIMIT = 20;
 /**
  * GET v1/client/event/{id}/checkin/search?q=: the event's live tickets (a replaced ticket's old
  * code is not a row; refunded ones are, as `revoked`) whose delegate name, phone, email, company
- * or booking reference holds `q` (2 to 100 characters; case, accents and, for phones, spaces and
+ * or booking reference holds `q` (2 to 100 characters; case and, for phones, spaces and
  * a leading 0 / +254 do not matter), by name, at most `DOOR_SEARCH_LIMIT`.
  *
  * "Admit" posts the row's `reference` as the code of POST v1/client/event/{id}/checkin (or puts

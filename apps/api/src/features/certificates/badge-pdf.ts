@@ -57,7 +57,8 @@ export function badgeGeometry(doc: TextMeasurer, badge: Pick<Badge, 'name'>, box
     width: nameWidth,
     maxSize: portrait ? 30 : 22,
     minSize: 8,
-    maxLines: 2,
+    // A landscape badge is short and wide: a long name takes a third line rather than tiny letters.
+    maxLines: portrait ? 2 : 3,
   });
   return { band, portrait, qr, nameWidth, name };
 }

@@ -76,13 +76,14 @@ describe('badges', () => {
       const box = badgeBoxes(layout)[0]!;
       const g = badgeGeometry(doc, { name: LONG_NAME }, box);
       expect(g.nameWidth).toBeLessThan(box.w);
-      expect(g.name.lines.length, layout).toBeLessThanOrEqual(2);
+      expect(g.name.lines.length, layout).toBeLessThanOrEqual(3);
       doc.font('Helvetica-Bold').fontSize(g.name.size);
       for (const line of g.name.lines)
         expect(doc.widthOfString(line), `${layout}: ${line}`).toBeLessThanOrEqual(g.nameWidth);
       // Nothing cut: every letter is on the badge, its accents kept where Helvetica has them.
       expect(g.name.lines.join(' ')).toBe('Wanjiru Nyambura-Kariuki Ñúñez Ôkonkwo Élisabeth Müller Østb');
-      expect(g.name.size).toBeGreaterThanOrEqual(8);
+      // Measured: 17 pt on two lines in a6, 15.5 in a4-2x2, 11.5 on three in a4-2x4, 12 on the label.
+      expect(g.name.size).toBeGreaterThanOrEqual(11);
     }
   });
 

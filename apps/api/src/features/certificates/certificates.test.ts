@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { verifyCertificateCode } from '@tikiti/ticket-codes';
 import { listCertificatesResponseSchema } from '@tikiti/contract';
-import { auditEntries, bookingAttendees, certificates, eTickets } from '../../db/schema/index.js';
+import { auditEntries, bookingAttendees, bookings, certificates, eTickets } from '../../db/schema/index.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { asCaller, paidBookingWithTickets } from '../../test-support/door.js';
 import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
@@ -376,5 +376,25 @@ describe('the E-tickets page', () => {
     expect(row).toMatchObject({ email_address: 'delegate@example.com', company: 'Acme Ltd' });
     const mails = await mailTo(t, 'delegate@example.com');
     expect(mails.filter((m) => m.subject.startsWith('Your certificate'))).toHaveLength(1);
+    // The buyer's E-tickets page links the ticket to it; a revoked one is no longer linked.
+    await t.database.db.update(bookings).set({ accountId: buyer.accountId }).where(eq(bookings.id, p.ticket.bookingId));
+    const view = async () => {
+      const res = await asCaller(t, { method: 'GET', url: '/v1/tickets/view' }, buyer.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const booking = res.json().data.find((b: { event_id: number }) => b.event_id === event.id);
+      return booking.tickets[0].certificate;
+    };
+    expect(await view()).toEqual({
+      id: row!.id,
+      number: row!.number,
+      pdf_url: row!.pdf_url,
+      verify_url: row!.verify_url,
+    });
+    await asCaller(
+      t,
+      { method: 'POST', url: `/v1/client/event/${event.id}/certificates/${row!.id}/revoke` },
+      owner.token,
+    );
+    expect(await view()).toBeNull();
   });
 });

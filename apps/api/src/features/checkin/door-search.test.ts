@@ -4,7 +4,8 @@ import { doorKitResponseSchema, doorSearchResponseSchema, doorTicketQrResponseSc
 import { readTypedReference, ticketReference } from '@tikiti/ticket-codes';
 import { PNG } from 'pngjs';
 import jsQRModule from 'jsqr';
-import { bookingAttendees, bookings, eTickets } from '../../db/schema/index.js';
+import { bookingAttendees, bookings, doorScans, eTickets } from '../../db/schema/index.js';
+import { checkIn } from './checkin.service.js';
 import { asCaller, paidBookingWithTickets } from '../../test-support/door.js';
 import { createBuyer, createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo } from '../../test-support/mailbox.js';
@@ -205,5 +206,31 @@ describe('door search', () => {
       expect((await asCaller(t, call)).statusCode, call.url).toBe(401);
       expect((await asCaller(t, call, owner.token)).statusCode, call.url).toBeLessThan(400);
     }
+  });
+});
+
+describe('a later day at the door', () => {
+  it('records a ticket already in when it comes back on another Nairobi day, still answering already checked in', async () => {
+    // The door's caller as its routes hand it over: only the account and organisation are read.
+    const caller = { accountId: door.accountId, organisationId: owner.organisationId } as unknown as Parameters<
+      typeof checkIn
+    >[1];
+    const [row] = await search('Kamau');
+    await t.database.db.update(eTickets).set({ revokedAt: null }).where(eq(eTickets.id, row!.ticket_id));
+    const [ticket] = await t.database.db.select().from(eTickets).where(eq(eTickets.id, row!.ticket_id));
+    const body = { code: ticket!.code, device_id: 'Door 1' };
+    const day1 = new Date('2026-12-01T07:00:00Z');
+    const ctx = { config: t.config, db: t.database.db };
+    expect((await checkIn(ctx, caller, eventId, body, day1)).verdict.result).toBe('admitted');
+    const sameDay = await checkIn(ctx, caller, eventId, body, new Date('2026-12-01T15:00:00Z'));
+    expect(sameDay.verdict.result).toBe('already_checked_in');
+    const scans = () => t.database.db.select().from(doorScans).where(eq(doorScans.eTicketId, ticket!.id));
+    expect(await scans()).toHaveLength(1);
+    const nextDay = await checkIn(ctx, caller, eventId, body, new Date('2026-12-02T06:30:00Z'));
+    expect(nextDay.verdict.result).toBe('already_checked_in');
+    expect((await scans()).map((s) => s.scannedAt.toISOString()).sort()).toEqual([
+      '2026-12-01T07:00:00.000Z',
+      '2026-12-02T06:30:00.000Z',
+    ]);
   });
 });

@@ -24,7 +24,7 @@ export function doorTicket(overrides: Partial<DoorTicket> = {}): DoorTicket {
     holder_name: 'Wanjiku Kamau',
     company: null,
     email_address: 'wanjiku@example.com',
-    msisdn: '254712345678',
+    msisdn: null,
     job_title: null,
     ticket_type: 'Delegate',
     admits: 1,
