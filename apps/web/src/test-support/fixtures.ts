@@ -148,7 +148,6 @@ export function eTicketItemFixture(overrides: Partial<ETicketItem> = {}): ETicke
     reference: `TK-7Q2M9X-${id - 500}`,
     ticket_type: 'Delegate',
     ticket_type_id: 11,
-    certificate: null,
     admits: 1,
     holder_name: 'Wanjiku Kamau',
     revoked: false,
