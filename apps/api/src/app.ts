@@ -19,7 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { AUTH_HEADER, LIMITS } from '@tikiti/contract';
+import { AUTH_HEADER, CERTIFICATE_VERIFY_PATH, LIMITS } from '@tikiti/contract';
 import type { AppContext } from './app-context.js';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.js';
 import { envelope, noRoute, rawEnvelopeResponse, send } from './http/envelope.js';
@@ -269,7 +269,9 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string, onS
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    const wantsPage = isRead && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+    // A path with an extension is a file, except a certificate's verification page: its code has dots.
+    const pagePath = !path.extname(url) || url.startsWith(`${CERTIFICATE_VERIFY_PATH}/`);
+    const wantsPage = isRead && !API_PREFIXES.some((p) => url.startsWith(p)) && pagePath;
     if (hasWeb && wantsPage) {
       const page = await renderPage(ctx, indexFile, request.url, screens);
       reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');

@@ -4,6 +4,7 @@ import { routes } from '../lib/routes';
 import { accountsPages, useSession } from '../features/accounts';
 import { auditPages } from '../features/audit';
 import { cataloguePages, HomePage } from '../features/catalogue';
+import { certificatesPages } from '../features/certificates';
 import { checkinPages } from '../features/checkin';
 import { checkoutPages } from '../features/checkout';
 import { contentPages } from '../features/content';
@@ -130,6 +131,7 @@ export function AppRoutes() {
           <Route path="blog/:slug" element={page(contentPages.blogPost)} />
           <Route path="signup" element={page(accountsPages.buyerSignup)} />
           <Route path="login" element={page(accountsPages.buyerLogin)} />
+          <Route path="verify/:code" element={page(certificatesPages.verify)} />
         </Route>
         <Route path="organizer">
           {/* Sign-up and sign-in pages stand alone, without the dashboard frame. */}
@@ -152,6 +154,8 @@ export function AppRoutes() {
             <Route path="event/3" element={page(eventsPages.createStep3)} />
             <Route path="event/4" element={page(eventsPages.createStep4)} />
             <Route path="event/:id/questions" element={page(eventsPages.editQuestions)} />
+            <Route path="event/:id/certificates" element={page(certificatesPages.certificates)} />
+            <Route path="event/:id/badges" element={page(certificatesPages.badges)} />
             <Route path="event-view/1" element={page(eventsPages.editStep1)} />
             <Route path="event-view/2" element={page(eventsPages.editStep2)} />
             <Route path="tickets/:id" element={page(eventsPages.editTickets)} />

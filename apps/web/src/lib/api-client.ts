@@ -235,12 +235,17 @@ export function errorMessage(err: unknown): string {
 }
 
 /**
- * A file the API makes for a signed-in caller (a CSV export): fetched with the `Auth` header,
- * which a plain link cannot send, and answered as a Blob with the file name the API gave.
+ * A file the API makes for a signed-in caller (a CSV export, a badges PDF): fetched with the
+ * `Auth` header, which a plain link cannot send, and answered as a Blob with the file name the
+ * API gave. `onProgress` hears the bytes received so far and the total when the API says it.
  */
 export async function apiDownload(
   path: string,
-  opts: { query?: RequestOptions<z.ZodType>['query']; side?: Side } = {},
+  opts: {
+    query?: RequestOptions<z.ZodType>['query'];
+    side?: Side;
+    onProgress?: (received: number, total: number | null) => void;
+  } = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const token = session.token();
   const headers: Record<string, string> = {};
@@ -260,5 +265,24 @@ export async function apiDownload(
     throw await failureOf(res.status, payload, FAILED);
   }
   const disposition = res.headers.get('content-disposition') ?? '';
-  return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  if (!opts.onProgress || !res.body) return { blob: await res.blob(), fileName };
+  const length = Number(res.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const type = res.headers.get('content-type') ?? '';
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      received += value.byteLength;
+      opts.onProgress(received, total);
+    }
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
+  }
+  return { blob: new Blob(parts, { type }), fileName };
 }

@@ -37,4 +37,10 @@ export const routes = {
   /** The door page of one event. */
   checkinEvent: (id: number) => `/organizer/checkin/${id}`,
   eventOrders: (id: number) => `/organizer/orders/${id}`,
+  /** An event's certificates of attendance: settings and register (docs/product.md#certificates-of-attendance). */
+  eventCertificates: (id: number) => `/organizer/event/${id}/certificates`,
+  /** An event's name badges to print (docs/product.md#name-badges). */
+  eventBadges: (id: number) => `/organizer/event/${id}/badges`,
+  /** The public page that checks a certificate: what its QR code opens. */
+  verifyCertificate: (code: string) => `/verify/${code}`,
 } as const;

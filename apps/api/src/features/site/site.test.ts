@@ -207,6 +207,13 @@ describe('an event page as a link preview sees it', () => {
     expect(meta((await page('/all-events')).body, 'name', 'robots')).toBeUndefined();
   });
 
+  it("serves a certificate's verification page although its code has dots (what the certificate's QR opens)", async () => {
+    const res = await page('/verify/TC1.AwEC.YMCku_LJ3DINmSKO5zQxIec7BKNci_CdTtskIxUVUg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="app">');
+  });
+
   it('preloads the scripts of the page loaded on demand, and only our own', async () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);

@@ -23,5 +23,13 @@ export function useDoor(eventId: number) {
     dismiss: door.dismiss,
     dismissConflicts: door.dismissConflicts,
     clearScanError: door.clearScanError,
+    /** Admits a ticket by its reference (the door's search); answers why not when no verdict could be given. */
+    admit: async (reference: string): Promise<string | null> => {
+      if (await door.scan(reference)) return null;
+      const why = door.store.getState().scanError;
+      // Said beside the person found, not under the reference field.
+      door.clearScanError();
+      return why ?? 'This ticket could not be checked in.';
+    },
   };
 }

@@ -2,6 +2,8 @@
 export { useEventDrafts, type EventDraftsState } from './event-drafts';
 /** The event's questions, which the orders feature's rename dialog asks again. */
 export { useEventQuestions } from './api/questions';
+/** One of the organisation's events, for the certificates and badges pages' headings. */
+export { useOwnEvent } from './api/own-event';
 
 export const eventsPages = {
   dashboard: () => import('./pages/dashboard-page'),

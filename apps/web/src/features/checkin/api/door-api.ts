@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import {
   checkInResponseSchema,
   doorKitResponseSchema,
+  doorSearchResponseSchema,
+  doorTicketQrResponseSchema,
+  resendDoorTicketResponseSchema,
   listDoorEventsResponseSchema,
   syncCheckInsResponseSchema,
   type CheckInBody,
@@ -44,4 +47,29 @@ export const postSync = (eventId: number, body: SyncCheckInsBody) =>
     body,
     side: 'organiser',
     schema: syncCheckInsResponseSchema.shape.data,
+  });
+
+/** GET v1/client/event/{id}/checkin/search?q=: the event's tickets a name, phone, email, company or booking reference finds. */
+export const searchDoor = (eventId: number, q: string, signal?: AbortSignal) =>
+  api(`client/event/${eventId}/checkin/search`, {
+    side: 'organiser',
+    signal,
+    query: { q },
+    schema: doorSearchResponseSchema.shape.data,
+  });
+
+/** POST v1/client/event/{id}/checkin/tickets/{ticket_id}/resend: mails the ticket again; answers where, masked. */
+export const resendDoorTicket = (eventId: number, ticketId: number) =>
+  api(`client/event/${eventId}/checkin/tickets/${ticketId}/resend`, {
+    method: 'POST',
+    side: 'organiser',
+    schema: resendDoorTicketResponseSchema.shape.data,
+  });
+
+/** GET v1/client/event/{id}/checkin/tickets/{ticket_id}/qr: the ticket's live code and QR image, for a second scanner. */
+export const fetchDoorTicketQr = (eventId: number, ticketId: number, signal?: AbortSignal) =>
+  api(`client/event/${eventId}/checkin/tickets/${ticketId}/qr`, {
+    side: 'organiser',
+    signal,
+    schema: doorTicketQrResponseSchema.shape.data,
   });

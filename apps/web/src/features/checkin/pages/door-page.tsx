@@ -8,6 +8,7 @@ import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { CameraScanner } from '../components/camera-scanner';
 import { CodeForm } from '../components/code-form';
+import { DoorSearch } from '../components/door-search';
 import { NetworkChip, SyncConflicts, SyncStatus } from '../components/sync-status';
 import { VerdictScreen } from '../components/verdict-screen';
 import { registerDoorServiceWorker } from '../service-worker';
@@ -120,6 +121,17 @@ export default function DoorPage() {
         onSubmit={(code) => {
           setLastTyped(true);
           return door.scan(code);
+        }}
+      />
+
+      <DoorSearch
+        eventId={eventId}
+        kit={kit}
+        online={state.online}
+        checking={state.checking}
+        onAdmit={(reference) => {
+          setLastTyped(false);
+          return door.admit(reference);
         }}
       />
 

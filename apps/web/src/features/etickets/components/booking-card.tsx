@@ -22,6 +22,7 @@ import { routes } from '../../../lib/routes';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useEmailTickets, useRenameDelegate } from '../api/etickets';
 import type { EnlargedQr } from './qr-dialog';
+import { CertificateLink } from './certificate-link';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' };
 
@@ -150,6 +151,7 @@ function TicketRow({
             {attendee.named ? 'Change' : 'Name'}
           </button>
         )}
+        <CertificateLink certificate={ticket.certificate} />
         {ticket.revoked && (
           <p className="mt-1.5 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
             Revoked: not valid for entry

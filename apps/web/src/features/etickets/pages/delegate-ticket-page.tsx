@@ -13,6 +13,7 @@ import { useTitle } from '../../../lib/use-title';
 import { useDelegateTicket } from '../api/etickets';
 import { QrButton } from '../components/booking-card';
 import type { EnlargedQr } from '../components/qr-dialog';
+import { CertificateLink } from '../components/certificate-link';
 
 /** The full-screen code loads on the first tap. */
 const QrDialog = lazy(() => import('../components/qr-dialog'));
@@ -80,7 +81,10 @@ function DelegateTicketView({ ticket: d, onEnlarge }: { ticket: DelegateTicket; 
             </span>
           </Alert>
         ) : d.ended ? (
-          <p className="mt-4 text-sm text-slate-500">This event is over.</p>
+          <>
+            <p className="mt-4 text-sm text-slate-500">This event is over.</p>
+            <CertificateLink certificate={ticket.certificate} />
+          </>
         ) : (
           <>
             <QrButton

@@ -299,4 +299,34 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     await screen.findByRole('article', { name: 'East Africa Fintech Summit' });
     expect(screen.queryByRole('button', { name: 'Forget these tickets on this device' })).toBeNull();
   });
+
+  it("shows a ticket's certificate of attendance once issued: its PDF and its check page", async () => {
+    const certified = {
+      ...pastBooking,
+      tickets: [
+        eTicketItemFixture({
+          id: 601,
+          ticket_type: 'Group of 4',
+          admits: 4,
+          certificate: {
+            id: 70,
+            number: 'CPD-9-0001',
+            pdf_url: '/v1/certificates/TC1.a.b/certificate.pdf',
+            verify_url: 'https://tikiti.example/verify/TC1.a.b',
+          },
+        }),
+        eTicketItemFixture({ id: 602, ticket_type: 'Group of 4', admits: 4 }),
+      ],
+    };
+    mockFetch(() => answer(200, [certified]));
+    open();
+    const card = within(await screen.findByRole('article', { name: 'Nairobi HR Forum' }));
+    expect(card.getByRole('link', { name: 'Certificate CPD-9-0001' }).getAttribute('href')).toBe(
+      '/v1/certificates/TC1.a.b/certificate.pdf',
+    );
+    expect(card.getByRole('link', { name: 'Check it (CPD-9-0001)' }).getAttribute('href')).toBe(
+      'https://tikiti.example/verify/TC1.a.b',
+    );
+    expect(card.getAllByRole('link', { name: /^Certificate/ })).toHaveLength(1);
+  });
 });

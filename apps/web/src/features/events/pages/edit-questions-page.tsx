@@ -35,6 +35,10 @@ export default function EditQuestionsPage() {
             ·{' '}
             <Link to={routes.eventOrders(id)} className="font-semibold text-brand-700 hover:underline">
               Orders and attendees
+            </Link>{' '}
+            ·{' '}
+            <Link to={routes.eventCertificates(id)} className="font-semibold text-brand-700 hover:underline">
+              Certificates
             </Link>
           </>
         }

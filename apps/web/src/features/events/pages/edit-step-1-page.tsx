@@ -33,6 +33,14 @@ export default function EditStep1Page() {
             ·{' '}
             <Link to={routes.eventQuestions(event.id)} className="font-semibold text-brand-700 hover:underline">
               Questions
+            </Link>{' '}
+            ·{' '}
+            <Link to={routes.eventCertificates(event.id)} className="font-semibold text-brand-700 hover:underline">
+              Certificates
+            </Link>{' '}
+            ·{' '}
+            <Link to={routes.eventBadges(event.id)} className="font-semibold text-brand-700 hover:underline">
+              Badges
             </Link>
           </>
         }

@@ -36,6 +36,14 @@ export default function EditTicketsPage() {
               ·{' '}
               <Link to={routes.eventQuestions(id)} className="font-semibold text-brand-700 hover:underline">
                 Questions
+              </Link>{' '}
+              ·{' '}
+              <Link to={routes.eventCertificates(id)} className="font-semibold text-brand-700 hover:underline">
+                Certificates
+              </Link>{' '}
+              ·{' '}
+              <Link to={routes.eventBadges(id)} className="font-semibold text-brand-700 hover:underline">
+                Badges
               </Link>
             </>
           ) : undefined
