@@ -53,6 +53,15 @@ export const ERROR_STATUS = {
   'attendee.changes_locked': 409,
   'attendee.already_admitted': 409,
   'attendee.ticket_reissued': 409,
+  /** Tax documents, pay by invoice and the M-Pesa paybill (docs/product.md#pay-by-invoice). */
+  'invoice.not_offered': 400,
+  'invoice.no_tax_profile': 409,
+  'payment.not_awaiting': 409,
+  'payment.booking_released': 409,
+  'payment.exceeds_owed': 400,
+  'payment.currency_mismatch': 400,
+  'payment.already_assigned': 409,
+  'c2b.address_not_allowed': 403,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

@@ -1,0 +1,5 @@
+export * from './kra-pin.js';
+export * from './tax-profile.js';
+export * from './list-invoices.js';
+export * from './record-payment.js';
+export * from './c2b.js';
