@@ -38,7 +38,9 @@ export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 
 /**
  * The answer of POST (201) and GET v1/client/booking/{id}/payments: where the booking's money
- * stands. `status` 6 while owed, 2 once settled; `settled` true when this payment settled it.
+ * stands. `covered`: the payments now cover the total, and the booking is being settled by the
+ * same settlement job as cards and M-Pesa (within moments `status` turns from 6 to 2, with
+ * e-tickets, tax invoice and mails).
  */
 export const bookingPaymentsSchema = z.object({
   booking_id: z.number().int(),
@@ -49,7 +51,7 @@ export const bookingPaymentsSchema = z.object({
   amount_paid: z.number(),
   amount_owed: z.number(),
   due_at: z.string().nullable(),
-  settled: z.boolean(),
+  covered: z.boolean(),
   payments: z.array(bookingPaymentSchema),
 });
 export type BookingPayments = z.infer<typeof bookingPaymentsSchema>;
