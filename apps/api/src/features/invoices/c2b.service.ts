@@ -183,6 +183,6 @@ export async function assignUnmatched(
       target: { type: 'booking', id: row.reference, label: row.reference },
       details: { trans_id: payment.transId, amount: toMajor(payment.amountMinor, 'KES'), account: payment.account },
     });
-    return paymentsView(tx, row);
+    return paymentsView(tx, (await lockInvoiceBooking(tx, row.bookingId))!);
   });
 }

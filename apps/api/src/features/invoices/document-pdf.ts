@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { DOCUMENT_KIND_WORDS, formatAmount, parseCurrency, toMajor } from '@tikiti/contract';
+import { DOCUMENT_KIND_WORDS, formatNumber, parseCurrency, toMajor } from '@tikiti/contract';
 import type { DocumentContent } from './document-content.js';
 
 const INK = '#0F172A';
@@ -65,7 +65,8 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
     doc.on('error', reject);
   });
   const currency = parseCurrency(c.currency);
-  const money = (minor: number) => formatAmount(toMajor(minor, currency), currency);
+  // A tax document shows every amount to the cent, shillings too (the VAT is rarely whole).
+  const money = (minor: number) => `${currency} ${formatNumber(toMajor(minor, currency), 2)}`;
   const withVat = c.issuer.vatRegistered && c.kind !== 'receipt';
   const right = W - M;
 
@@ -156,7 +157,7 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
       ? `Prices include VAT at ${c.vatRatePercent}%.`
       : c.kind === 'proforma'
         ? 'This proforma is not a tax invoice; the tax invoice follows payment.'
-        : 'The issuer is not registered for VAT: no VAT is charged.',
+        : 'The issuer is not VAT-registered: the prices carry no tax.',
     M,
     y + 4,
   );
