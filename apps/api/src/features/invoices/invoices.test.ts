@@ -624,6 +624,30 @@ describe('M-Pesa paybill (C2B)', () => {
     expect((await assign(org.token)).json().data.code).toBe('payment.already_assigned');
   });
 
+  it("is paid from the simulator's Pay bill screen, through the same C2B URLs", async () => {
+    const { event, tickets } = await anOrganiser();
+    const { id, data } = await byInvoice(event.id, [{ id: tickets[0].id, qty: 1 }]);
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mpesa?screen=paybill' });
+    expect(page.body).toContain('Business number');
+    expect(page.body).toContain('value="600000"');
+    const pay = (body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/dev/mpesa/paybill', payload: body, remoteAddress: '127.0.0.1' });
+    const unknown = await pay({ business_number: '600000', account: 'TK-NOPE999', amount: 2333, pin: '1234' });
+    expect(unknown.json().data).toMatchObject({ trans_id: null, result_code: C2B_RESULT_CODES.invalidAccountNumber });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/dev/mpesa/paybill/form',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `business_number=600000&account=${data.booking_reference}&amount=2333&pin=12`,
+    });
+    expect(form.body).toContain('Enter the 4-digit PIN');
+    const ok = await pay({ business_number: '600000', account: data.booking_reference, amount: 2333, pin: '1234' });
+    expect(ok.json().data).toMatchObject({ result_code: '0', trans_id: expect.stringMatching(/^S\w{9}$/) });
+    await runJobs();
+    const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+    expect(row!.status).toBe(BOOKING_STATUS.paid);
+  });
+
   it('refuses a forged confirmation from an address outside the allow-list', async () => {
     const guarded = await createTestApp({ MPESA_C2B_ALLOWED_IPS: '196.201.214.200, 196.201.214.206' });
     try {

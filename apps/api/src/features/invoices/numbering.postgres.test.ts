@@ -28,7 +28,12 @@ describe('invoice numbers across two API processes', () => {
     const url = await databaseUrlOf(t.database.db);
     apis = await Promise.all(
       [0, 1].map(() =>
-        startApiProcess({ DATABASE_URL: url, BOOKINGS_PER_ADDRESS: '0', DATABASE_POOL_SIZE: '10', TRUST_PROXY: 'loopback' }),
+        startApiProcess({
+          DATABASE_URL: url,
+          BOOKINGS_PER_ADDRESS: '0',
+          DATABASE_POOL_SIZE: '10',
+          TRUST_PROXY: 'loopback',
+        }),
       ),
     );
   }, 120_000);
@@ -60,7 +65,9 @@ describe('invoice numbers across two API processes', () => {
     const held: { secret: string; token: string }[] = [];
     for (let i = 0; i < 200; i += 20) {
       const batch = await Promise.all(
-        Array.from({ length: 20 }, () => book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 1 }] })),
+        Array.from({ length: 20 }, () =>
+          book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 1 }] }),
+        ),
       );
       for (const r of batch) {
         expect(r.statusCode).toBe(201);
