@@ -484,6 +484,57 @@ describe('pay by invoice', () => {
     expect(await db().select().from(invoicePayments).where(eq(invoicePayments.bookingId, id))).toEqual([]);
   });
 
+  it('queues reminders 3 days and 1 day before the due date and the release at it, and mails what is owed', async () => {
+    const { org, event, tickets } = await anOrganiser({ days: 7 });
+    const details = await t.app.inject({ method: 'GET', url: `/v1/event/details/${event.id}` });
+    expect(details.json().data).toMatchObject({
+      invoice_payment_days: 7,
+      invoice_payment_until: new Date(event.startTime.getTime() - 2 * 86_400_000).toISOString(),
+    });
+    const email = `remind-${Date.now()}@example.co.ke`;
+    const { data, id } = await byInvoice(event.id, [{ id: tickets[0].id, qty: 1 }], email);
+    const due = Date.parse(data.due_at);
+    const queued = await queryRows<{ kind: string; run_at: Date }>(
+      db(),
+      sql`SELECT kind, run_at FROM jobs WHERE payload->>'bookingId' = ${String(id)} ORDER BY run_at`,
+    );
+    expect(queued.map((j) => [j.kind, new Date(j.run_at).getTime()])).toEqual([
+      ['checkout.invoice-reminder', due - 3 * 86_400_000],
+      ['checkout.invoice-reminder', due - 86_400_000],
+      ['checkout.release-unpaid-invoice', due],
+    ]);
+    await recordPayment(org.token, id, { amount: 333 });
+    const reminder = jobHandlers.find((h) => h.kind === 'checkout.invoice-reminder')!;
+    await reminder.run(
+      { bookingId: id },
+      {
+        ctx: { config: t.config, db: db() },
+        job: { id: 0, kind: reminder.kind, attempts: 1, maxAttempts: 8 },
+        log: { info: () => undefined } as never,
+      },
+    );
+    const [newest] = await mailTo(t, email);
+    expect(newest!.subject).toContain('Reminder: KES 2,000 due by');
+    expect(newest!.text).toContain(`account number ${data.booking_reference}`);
+  });
+
+  it('is released when its event is cancelled, and a payment is then refused', async () => {
+    const { org, event, tickets } = await anOrganiser({ days: 7 });
+    const { id } = await byInvoice(event.id, [{ id: tickets[0].id, qty: 2 }]);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/client/event/${event.id}/cancel`,
+      headers: { auth: org.token },
+      payload: {},
+    });
+    expect(cancel.statusCode).toBe(202);
+    await runJobs();
+    const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+    expect(row!.status).toBe(BOOKING_STATUS.cancelled);
+    expect(await stockOf(db(), tickets[0].id)).toMatchObject({ held: 0, sold: 0 });
+    expect((await recordPayment(org.token, id, { amount: 10 })).json().data.code).toBe('payment.booking_released');
+  });
+
   it('is refused for an event that does not offer it, too close to the start, or without a company', async () => {
     const off = await anOrganiser({ days: 0 });
     const res = await book(t.app, {
