@@ -175,7 +175,7 @@ export async function mpesaDevRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       return {
         trans_id: null,
         result_code: String(validated.ResultCode ?? 'C2B00016'),
-        message: `Failed. ${validated.ResultDesc ?? 'The payment was refused.'} No money was taken.`,
+        message: `Failed. ${(validated.ResultDesc ?? 'The payment was refused').replace(/\.?$/, '.')} No money was taken.`,
       };
     }
     await post('confirmation');
@@ -201,7 +201,10 @@ export async function mpesaDevRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
         return payBillPage(reply, request.body, errors);
       }
-      return payBillPage(reply, {}, {}, await payBill(parsed.data));
+      const result = await payBill(parsed.data);
+      // A refused payment keeps what was typed (but the PIN), to correct and send again.
+      const { pin: _pin, ...typed } = request.body;
+      return payBillPage(reply, result.result_code === '0' ? {} : typed, {}, result);
     },
   );
 
