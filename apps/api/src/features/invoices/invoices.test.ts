@@ -518,6 +518,25 @@ describe('pay by invoice', () => {
     expect(newest!.text).toContain(`account number ${data.booking_reference}`);
   });
 
+  it('once paid and refunded, gets a credit note, and the buyer is told the organiser returns the money', async () => {
+    const { org, event, tickets } = await anOrganiser({ days: 7 });
+    const email = `refunded-${Date.now()}@example.co.ke`;
+    const { id } = await byInvoice(event.id, [{ id: tickets[0].id, qty: 1 }], email);
+    await recordPayment(org.token, id, { amount: 2333 });
+    await runJobs();
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/v1/client/booking/${id}/refund`,
+      headers: { auth: org.token },
+    });
+    expect(refund.statusCode).toBe(202);
+    await runJobs();
+    expect((await documentsOf(id)).map((d) => d.kind).sort()).toEqual(['credit_note', 'invoice']);
+    const [newest] = await mailTo(t, email);
+    expect(newest!.text).toContain('The organiser returns the KES 2,333 you paid on the invoice');
+    expect(newest!.text).not.toContain('card you paid with');
+  });
+
   it('is released when its event is cancelled, and a payment is then refused', async () => {
     const { org, event, tickets } = await anOrganiser({ days: 7 });
     const { id } = await byInvoice(event.id, [{ id: tickets[0].id, qty: 2 }]);

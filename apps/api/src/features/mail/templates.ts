@@ -325,6 +325,8 @@ export interface RefundNotice {
   eventCancelled: boolean;
   /** The organiser's words on the cancellation, if any. */
   reason: string | null;
+  /** Paid by invoice (bank, cheque, paybill): the organiser returns the money by hand. */
+  paidByInvoice?: boolean;
 }
 
 /** Sent once the provider has given a refunded booking's money back. */
@@ -340,7 +342,9 @@ export function bookingRefundedMail(r: RefundNotice): MailContent {
       ? `We are sorry: the organiser has cancelled ${r.eventTitle}.`
       : `The organiser of ${r.eventTitle} has refunded your booking ${r.reference}.`,
     ...(r.reason ? [`The organiser says: “${r.reason}”`] : []),
-    `We have refunded ${r.total} to the card you paid with. Refunds usually reach your account within 5 to 10 working days. Booking reference: ${r.reference}.`,
+    r.paidByInvoice
+      ? `The organiser returns the ${r.total} you paid on the invoice to the account it came from, and a credit note cancels the tax invoice. Booking reference: ${r.reference}.`
+      : `We have refunded ${r.total} to the card you paid with. Refunds usually reach your account within 5 to 10 working days. Booking reference: ${r.reference}.`,
     'Your tickets for this booking no longer admit anyone at the door.',
   ];
   return {
