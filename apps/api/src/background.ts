@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.js';
 import { certificateJobs } from './features/certificates/index.js';
 import { checkoutJobs } from './features/checkout/checkout.jobs.js';
 import { sendMailJob } from './features/mail/index.js';
+import { invoicesJobs } from './features/invoices/index.js';
 import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
 import { wireFeatures } from './features/wiring.js';
@@ -23,6 +24,7 @@ export const jobHandlers: JobHandler[] = [
   ...ordersJobs,
   ...mediaJobs,
   ...certificateJobs,
+  ...invoicesJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -6,11 +6,32 @@ export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
 export const TICKET_STATUS = { open: 1, deleted: 3 } as const;
 export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
 
-/** docs/product.md#booking-status. */
-export const BOOKING_STATUS = { pending: 1, paid: 2, failed: 3, cancelled: 4, refunded: 5 } as const;
+/**
+ * docs/product.md#booking-status. 6 "awaiting payment": a company's booking paid by invoice,
+ * its seats held until the due date (docs/product.md#pay-by-invoice).
+ */
+export const BOOKING_STATUS = {
+  pending: 1,
+  paid: 2,
+  failed: 3,
+  cancelled: 4,
+  refunded: 5,
+  awaiting_payment: 6,
+} as const;
 export type BookingStatus = (typeof BOOKING_STATUS)[keyof typeof BOOKING_STATUS];
 
-export const PAYMENT_METHODS = ['card', 'mpesa', 'paypal'] as const;
+/** How a booking's state is named to people, everywhere a state is shown. */
+export const BOOKING_STATUS_WORDS: Record<BookingStatus, string> = {
+  1: 'Pending',
+  2: 'Paid',
+  3: 'Failed or expired',
+  4: 'Cancelled',
+  5: 'Refunded',
+  6: 'Awaiting payment',
+};
+
+/** `invoice`: a company pays later, on a proforma invoice, by bank, cheque or M-Pesa paybill. */
+export const PAYMENT_METHODS = ['card', 'mpesa', 'paypal', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const ACCOUNT_TYPES = ['user', 'organizer'] as const;
@@ -87,3 +108,30 @@ export const AUTH_HEADER = 'auth';
  * (docs/decisions/0022-main-thread-on-a-phone.md).
  */
 export const DETAILS_IMAGE_SIZES = '(min-width: 1280px) 792px, (min-width: 1024px) calc(100vw - 488px), 100vw';
+
+/**
+ * Tax documents (docs/product.md#tax-documents). Ticket prices include VAT; a VAT-registered
+ * organiser's invoice shows `vatRatePercent` inside each price (VAT = price × 16 / 116, rounded
+ * to the currency's minor unit).
+ */
+export const TAX = {
+  vatRatePercent: 16,
+  /** The credit notes' number prefix (`CN-2026-000007`); the invoices' is the organiser's own (default `INV`). */
+  creditNotePrefix: 'CN',
+  defaultInvoicePrefix: 'INV',
+  /** Digits of a document's sequence number (`INV-2026-000123`). */
+  numberDigits: 6,
+} as const;
+
+/** Pay by invoice (docs/product.md#pay-by-invoice). */
+export const INVOICE_PAYMENT = {
+  /** `invoice_payment_days` of an event: 0 (not offered) or 1 to 14. */
+  minDays: 1,
+  maxDays: 14,
+  /** The due date is never later than this many days before the event starts. */
+  dueBeforeStartDays: 2,
+  /** Reminder mails this many days before the due date. */
+  reminderDaysBefore: [3, 1],
+  /** Longest range of GET v1/client/invoices. */
+  listMaxDays: 366,
+} as const;

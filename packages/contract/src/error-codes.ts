@@ -62,6 +62,15 @@ export const ERROR_STATUS = {
   'badge.nothing_to_print': 409,
   /** The door's search: a refunded or replaced ticket cannot be re-sent or shown. */
   'door.ticket_not_valid': 409,
+  /** Tax documents, pay by invoice and the M-Pesa paybill (docs/product.md#pay-by-invoice). */
+  'invoice.not_offered': 400,
+  'invoice.no_tax_profile': 409,
+  'payment.not_awaiting': 409,
+  'payment.booking_released': 409,
+  'payment.exceeds_owed': 400,
+  'payment.currency_mismatch': 400,
+  'payment.already_assigned': 409,
+  'c2b.address_not_allowed': 403,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

@@ -22,3 +22,4 @@ export * from './checkin/index.js';
 export * from './attendees/index.js';
 export * from './audit/index.js';
 export * from './certificates/index.js';
+export * from './invoices/index.js';

@@ -107,3 +107,18 @@ export function formatNumber(value: number, digits: number): string {
 
 /** "USD 1,250.00" from Money. */
 export const formatMoney = (m: Money): string => formatAmount(toMajor(m.amount_minor, m.currency), m.currency);
+
+/**
+ * The VAT inside a VAT-inclusive amount in minor units: `amount × rate / (100 + rate)`, rounded
+ * half up to a whole minor unit, in integers (docs/product.md#vat-arithmetic). A document's VAT
+ * is the sum of its lines' VAT, so its lines always add up to its totals.
+ */
+export function vatInside(amountMinor: number, ratePercent: number): number {
+  if (!Number.isInteger(amountMinor) || !Number.isInteger(ratePercent) || ratePercent < 0) {
+    throw new RangeError('vatInside takes whole minor units and a whole rate');
+  }
+  const divisor = 100 + ratePercent;
+  const sign = amountMinor < 0 ? -1 : 1;
+  const abs = Math.abs(amountMinor);
+  return sign * Math.floor((2 * abs * ratePercent + divisor) / (2 * divisor));
+}

@@ -16,6 +16,7 @@ import { siteRoutes } from './site/site.routes.js';
 import { certificatesPublicRoutes, certificatesRoutes } from './certificates/index.js';
 import { checkinRoutes } from './checkin/checkin.routes.js';
 import { ordersRoutes } from './orders/index.js';
+import { invoicesRoutes } from './invoices/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 
 export interface FeatureRoutes {
@@ -47,5 +48,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: ordersRoutes, tag: 'Orders and refunds' },
   { plugin: certificatesRoutes, tag: 'Certificates and badges' },
   { plugin: certificatesPublicRoutes, tag: 'Certificates and badges' },
+  { plugin: invoicesRoutes, tag: 'Tax documents and pay by invoice' },
   { plugin: auditRoutes, tag: 'Activity' },
 ];

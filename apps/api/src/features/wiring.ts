@@ -2,13 +2,14 @@ import { registerTokenKind } from './accounts/index.js';
 import { checkoutTokenKind } from './checkout/index.js';
 import { certificateLinksOf, certificatePdfSource } from './certificates/index.js';
 import { bookingPdfSource, registerCertificateLinks, ticketPdfSource } from './etickets/index.js';
+import { invoicePdfSource, proformaPdfSource } from './invoices/index.js';
 import { registerAttachmentSource } from './mail/index.js';
 
 /**
  * What features lend each other at start-up, where a direct import would point the wrong way:
  * accounts ends a guest's checkout token through checkout (logout), and mail rebuilds a
- * confirmation's and a delegate's PDF through e-tickets (and a certificate's through certificates,
- * which also lends e-tickets each ticket's certificate link). Called by buildApp (app.ts) and by background work
+ * confirmation's and a delegate's PDF through e-tickets, a certificate's through certificates
+ * (which also lends e-tickets each ticket's certificate link), and an invoice's through invoices. Called by buildApp (app.ts) and by background work
  * (background.ts), so neither depends on which modules happen to be imported first; calling it
  * again changes nothing.
  */
@@ -18,4 +19,6 @@ export function wireFeatures() {
   registerAttachmentSource(ticketPdfSource.kind, ticketPdfSource.resolve);
   registerAttachmentSource(certificatePdfSource.kind, certificatePdfSource.resolve);
   registerCertificateLinks(certificateLinksOf);
+  registerAttachmentSource(invoicePdfSource.kind, invoicePdfSource.resolve);
+  registerAttachmentSource(proformaPdfSource.kind, proformaPdfSource.resolve);
 }

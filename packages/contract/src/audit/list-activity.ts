@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'team.role_changed',
   'team.removed',
   'booking.refunded',
+  'booking.payment_recorded',
+  'booking.payment_assigned',
+  'organisation.tax_profile_updated',
   'event.published',
   'event.unpublished',
   'event.cancelled',
@@ -44,6 +47,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'team.role_changed': "Changed a teammate's role",
   'team.removed': 'Removed a teammate',
   'booking.refunded': 'Refunded a booking',
+  'booking.payment_recorded': 'Recorded a payment on an invoice',
+  'booking.payment_assigned': 'Assigned a paybill payment to a booking',
+  'organisation.tax_profile_updated': 'Changed the tax profile',
   'event.published': 'Published an event',
   'event.unpublished': 'Made an event a draft',
   'event.cancelled': 'Cancelled an event',
@@ -57,7 +63,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /** What an entry's action was done to. */
-export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event'] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

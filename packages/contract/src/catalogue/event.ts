@@ -61,6 +61,14 @@ export const eventSchema = z.object({
   attendee_names: z.enum(ATTENDEE_NAMES),
   /** Hours before the start when buyers can no longer name or change delegates. */
   changes_lock_hours: z.number().int(),
+  /** Days a company has to pay by invoice (docs/product.md#pay-by-invoice); 0: not offered. */
+  invoice_payment_days: z.number().int(),
+  /**
+   * When pay by invoice can be chosen now: the latest a due date may fall (2 days before the
+   * start). A booking's due date is the earlier of now + `invoice_payment_days` and this. Null
+   * when it is not offered (0 days, no tax profile, or too close to the start).
+   */
+  invoice_payment_until: z.string().nullable(),
   /**
    * The questions the checkout asks, in order (event details answers only: the public details and
    * the organiser's own event; lists and cards leave them out).
@@ -76,5 +84,7 @@ export const eventCardSchema = eventSchema.omit({
   questions: true,
   attendee_names: true,
   changes_lock_hours: true,
+  invoice_payment_days: true,
+  invoice_payment_until: true,
 });
 export type EventCardData = z.infer<typeof eventCardSchema>;

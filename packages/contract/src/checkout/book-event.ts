@@ -6,11 +6,13 @@ import { mpesaPhoneSchema } from './mpesa.js';
 import { bookingAttendeeSchema } from '../attendees/attendee.js';
 import { answerInputSchema } from '../attendees/questions.js';
 import { QUESTION_LIMITS } from '../attendees/question-rules.js';
+import { companySchema } from '../invoices/kra-pin.js';
 
 /** docs/product.md#validation-rules booking messages, shown in the 'Error!' dialog. */
 export const BOOKING_MESSAGES = {
   noTicket: 'Pick a ticket to book this event',
   noDetails: 'Personal details is required to proceed with payment',
+  companyForInvoice: 'Pay by invoice is for companies: fill in "Buying for a company"',
 } as const;
 
 /**
@@ -45,34 +47,48 @@ export type GuestDetails = z.infer<typeof guestDetailsSchema>;
  * when the buyer is a guest. The display-only total and currency of the booking form stay
  * in the browser.
  */
-export const bookEventBodySchema = z.object({
-  event_id: idSchema,
-  tickets: z.array(bookingLineSchema).min(1, BOOKING_MESSAGES.noTicket).max(LIMITS.ticketsPerEventMax),
-  payment_method: z.enum(PAYMENT_METHODS),
-  details: guestDetailsSchema.optional(),
-  /** M-Pesa only: the number to send the prompt to (defaults to the buyer's phone). */
-  phone: mpesaPhoneSchema.optional(),
-  /**
-   * M-Pesa only: send a new prompt for the same hold although the last one may still be on the
-   * phone (the buyer never saw it). A different `phone` sends a new prompt without it.
-   */
-  new_prompt: z.boolean().optional(),
-  /**
-   * Who each ticket is for (docs/product.md#delegates-and-questions): entries name the tickets of
-   * each type in order. Without it, or with fewer entries than tickets where the event lets names
-   * come later, the rest are "to be named", in the buyer's name meanwhile.
-   */
-  attendees: z
-    .array(bookingAttendeeSchema)
-    .max(LIMITS.ticketsPerEventMax * LIMITS.quantityPerLineMax)
-    .optional(),
-  /** Answers to the event's order questions (asked once, of the buyer). */
-  answers: z.array(answerInputSchema).max(QUESTION_LIMITS.perEvent).optional(),
-});
+export const bookEventBodySchema = z
+  .object({
+    event_id: idSchema,
+    tickets: z.array(bookingLineSchema).min(1, BOOKING_MESSAGES.noTicket).max(LIMITS.ticketsPerEventMax),
+    payment_method: z.enum(PAYMENT_METHODS),
+    details: guestDetailsSchema.optional(),
+    /** M-Pesa only: the number to send the prompt to (defaults to the buyer's phone). */
+    phone: mpesaPhoneSchema.optional(),
+    /**
+     * M-Pesa only: send a new prompt for the same hold although the last one may still be on the
+     * phone (the buyer never saw it). A different `phone` sends a new prompt without it.
+     */
+    new_prompt: z.boolean().optional(),
+    /**
+     * Who each ticket is for (docs/product.md#delegates-and-questions): entries name the tickets of
+     * each type in order. Without it, or with fewer entries than tickets where the event lets names
+     * come later, the rest are "to be named", in the buyer's name meanwhile.
+     */
+    attendees: z
+      .array(bookingAttendeeSchema)
+      .max(LIMITS.ticketsPerEventMax * LIMITS.quantityPerLineMax)
+      .optional(),
+    /** Answers to the event's order questions (asked once, of the buyer). */
+    answers: z.array(answerInputSchema).max(QUESTION_LIMITS.perEvent).optional(),
+    /**
+     * "Buying for a company" (docs/product.md#tax-documents): the invoice is made out to it, with
+     * its KRA PIN. Required with `payment_method: 'invoice'` (pay by invoice).
+     */
+    company: companySchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.payment_method === 'invoice' && !b.company) {
+      ctx.addIssue({ code: 'custom', path: ['company'], message: BOOKING_MESSAGES.companyForInvoice });
+    }
+  });
 export type BookEventBody = z.infer<typeof bookEventBodySchema>;
 
-/** Who takes the money: for cards Stripe when configured, else the built-in sandbox; M-Pesa for `mpesa`. */
-export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'mpesa'] as const;
+/**
+ * Who takes the money: for cards Stripe when configured, else the built-in sandbox; M-Pesa for
+ * `mpesa`; `invoice` for pay by invoice (the company pays later: bank, cheque or paybill).
+ */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'mpesa', 'invoice'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
@@ -89,6 +105,12 @@ export const bookingCreatedSchema = z.object({
   /** What will be charged, from the ticket types' own prices (major units). */
   price: z.number(),
   currency: z.string(),
+  /**
+   * Pay by invoice only (else null): when the booking is released unless paid (status 6,
+   * docs/product.md#pay-by-invoice), and the signed URL of its proforma invoice PDF.
+   */
+  due_at: z.string().nullable(),
+  proforma_url: z.string().nullable(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 export const bookingCreatedResponseSchema = envelope(bookingCreatedSchema);

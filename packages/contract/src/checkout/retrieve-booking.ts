@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { PAYMENT_METHODS } from '../constants.js';
+import { companyViewSchema } from '../invoices/kra-pin.js';
 
 /** POST v1/booking/retrieve: the booking behind a payment, found by the payment's client secret. */
 export const retrieveBookingBodySchema = z.object({ payment_intent: text().trim().min(1).max(300) });
@@ -34,7 +35,7 @@ export const storedBookingLineSchema = z.object({
  */
 export const storedBookingSchema = z.object({
   reference: z.string(),
-  /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
+  /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded, 6 awaiting payment (BOOKING_STATUS_WORDS). */
   status: z.number().int(),
   currency: z.string(),
   price: z.number(),
@@ -47,6 +48,16 @@ export const storedBookingSchema = z.object({
   hold_expires_at: z.string(),
   paid_at: z.string().nullable(),
   full_name: z.string(),
+  /** The company the booking is for ("Buying for a company"), else null. */
+  company: companyViewSchema.nullable(),
+  /** Signed URL of the tax invoice (or receipt) PDF once the booking is paid, else null. */
+  invoice_url: z.string().nullable(),
+  /** Signed URL of the proforma invoice PDF while the booking awaits payment (status 6), else null. */
+  proforma_url: z.string().nullable(),
+  /** Pay by invoice: when the booking is released unless paid; null for other bookings. */
+  due_at: z.string().nullable(),
+  /** Pay by invoice: what is still owed (major units); 0 for other bookings. */
+  amount_owed: z.number(),
   tickets: z.array(storedBookingLineSchema),
   event: z.object({
     id: z.number().int(),

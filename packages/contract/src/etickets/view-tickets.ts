@@ -74,6 +74,10 @@ export const eTicketSchema = z.object({
     /** The M-Pesa receipt number of an M-Pesa payment, else null. */
     receipt_number: z.string().nullable(),
     tickets: z.array(storedBookingLineSchema),
+    /** Signed URL of the booking's tax invoice (or receipt) PDF, null until issued. */
+    invoice_url: z.string().nullable(),
+    /** Signed URL of the proforma invoice while awaiting payment, else null. */
+    proforma_url: z.string().nullable(),
   }),
   tickets: z.array(eTicketItemSchema),
   /** The event's rule for names (docs/product.md#delegates-and-questions). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, EVENT_STATUS, LIMITS } from '../constants.js';
+import { CURRENCIES, EVENT_STATUS, INVOICE_PAYMENT, LIMITS } from '../constants.js';
 import { emptyToUndefined, fromDecimalText, idParamsSchema, MAX_ID, numberFromText, text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { ATTENDEE_NAMES, CHANGES_LOCK_HOURS } from '../attendees/attendee.js';
@@ -54,6 +54,8 @@ const categoryIdFromText = numberFromText(
     .max(MAX_ID, 'Pick a category'),
 );
 
+export const INVOICE_DAYS_MESSAGE = `0 (not offered) or ${INVOICE_PAYMENT.minDays} to ${INVOICE_PAYMENT.maxDays} days`;
+
 export const eventFieldsSchema = z
   .object({
     title: text({ message: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.titleMax),
@@ -78,6 +80,19 @@ export const eventFieldsSchema = z
         .min(CHANGES_LOCK_HOURS.min, `A whole number of hours, ${CHANGES_LOCK_HOURS.min} to ${CHANGES_LOCK_HOURS.max}`)
         .max(CHANGES_LOCK_HOURS.max, `A whole number of hours, ${CHANGES_LOCK_HOURS.min} to ${CHANGES_LOCK_HOURS.max}`)
         .default(CHANGES_LOCK_HOURS.default),
+    ),
+    /**
+     * Pay by invoice (docs/product.md#pay-by-invoice): days a company has to pay, 1 to 14; 0 or
+     * absent: not offered. The due date is never later than 2 days before the start.
+     */
+    invoice_payment_days: z.preprocess(
+      (v) => fromDecimalText(emptyToUndefined(v)),
+      z
+        .number({ error: INVOICE_DAYS_MESSAGE })
+        .int(INVOICE_DAYS_MESSAGE)
+        .min(0, INVOICE_DAYS_MESSAGE)
+        .max(INVOICE_PAYMENT.maxDays, INVOICE_DAYS_MESSAGE)
+        .default(0),
     ),
     /** Only on update: switch between published (1) and draft (2). */
     status: z.preprocess(

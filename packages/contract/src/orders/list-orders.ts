@@ -3,6 +3,7 @@ import { BOOKING_STATUS, PAYMENT_METHODS } from '../constants.js';
 import { emptyToUndefined, pageQuerySchema, paged, queryInt, queryText, text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { answerViewSchema } from '../attendees/questions.js';
+import { companyViewSchema } from '../invoices/kra-pin.js';
 
 /**
  * Where a booking's money stands after an organiser refunded it (or cancelled its event):
@@ -16,7 +17,7 @@ export type RefundState = (typeof REFUND_STATES)[number];
 /**
  * Which bookings an organiser's list shows (docs/product.md#after-the-sale): `sales`, those
  * whose money was taken (paid, refunded after payment, or holding a payment of another amount
- * that is being given back); `holds`, tickets held and never paid (pending, failed or expired,
+ * that is being given back) and those awaiting payment by invoice (status 6, money owed); `holds`, tickets held and never paid (pending, failed or expired,
  * released by a cancellation); `all`.
  */
 export const ORDER_KINDS = ['sales', 'holds', 'all'] as const;
@@ -31,7 +32,7 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
  */
 export const listOrdersQuerySchema = pageQuerySchema.extend({
   q: queryText(100),
-  status: queryInt(BOOKING_STATUS.pending, BOOKING_STATUS.refunded),
+  status: queryInt(BOOKING_STATUS.pending, BOOKING_STATUS.awaiting_payment),
   kind: z.preprocess(emptyToUndefined, z.enum(ORDER_KINDS).optional()),
 });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
@@ -58,8 +59,19 @@ export const orderSchema = z.object({
    * (docs/product.md#checkout-and-payments).
    */
   payment_mismatch: z.string().nullable(),
-  /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded. */
+  /** 1 pending, 2 paid, 3 failed or expired, 4 cancelled, 5 refunded, 6 awaiting payment. */
   status: z.number().int(),
+  /** The company bought for, else null. */
+  company: companyViewSchema.nullable(),
+  /** Pay by invoice: received so far, and still owed (major units); other bookings 0 owed. */
+  amount_paid: z.number(),
+  amount_owed: z.number(),
+  /** Pay by invoice: the due date; null for other bookings. */
+  due_at: z.string().nullable(),
+  /** Awaiting payment with the due date passed (about to be released). */
+  overdue: z.boolean(),
+  /** The number of its tax invoice (or receipt) once issued, else null. */
+  invoice_number: z.string().nullable(),
   /** When the hold on the tickets ends (or ended): what a pending booking is waiting for. */
   hold_expires_at: z.string(),
   created_at: z.string(),

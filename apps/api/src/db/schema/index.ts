@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './jobs.js';
 export * from './audit.js';
 export * from './certificates.js';
+export * from './invoices.js';

@@ -120,6 +120,7 @@ export const refundJob: JobHandler<RefundJob> = {
             total: formatAmount(toMajor(booking.totalMinor, currency), currency),
             eventCancelled: eventCancelled ?? event?.status === EVENT_STATUS.cancelled,
             reason: reason ?? null,
+            paidByInvoice: booking.paymentMethod === 'invoice',
           }),
         },
         { dedupeKey: `refund-mail-${bookingId}` },
