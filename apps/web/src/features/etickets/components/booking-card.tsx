@@ -23,7 +23,12 @@ import { useSingleFlight } from '../../../lib/single-flight';
 import { useEmailTickets, useRenameDelegate } from '../api/etickets';
 import type { EnlargedQr } from './qr-dialog';
 
-const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' };
+const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  mpesa: 'M-Pesa',
+  paypal: 'PayPal',
+  invoice: 'Invoice',
+};
 
 /** How many people the booking's own code admits: its tickets that still admit anyone. */
 function bookingAdmits(booking: ETicket): number {

@@ -26,6 +26,8 @@ const pastBooking = eTicketFixture({
     currency: 'USD',
     price: 40,
     receipt_number: null,
+    invoice_url: null,
+    proforma_url: null,
     tickets: [{ name: 'Group of 4', no_of_persons: 4, price_per_ticket: 40, quantity: 1 }],
   },
   tickets: [eTicketItemFixture({ id: 601, ticket_type: 'Group of 4', admits: 4 })],

@@ -37,7 +37,7 @@ const KINDS: { kind: OrderKind; label: string; list: string; empty: string; hint
     hint: 'Tickets held while a buyer pays, and holds that ended without a payment, appear here.',
   },
 ];
-const METHOD = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' } as const;
+const METHOD = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal', invoice: 'Invoice' } as const;
 
 const when = (iso: string) => `${formatDay(iso)}, ${formatTime(iso)}`;
 

@@ -55,6 +55,12 @@ const order = (over: Partial<Order>): Order => ({
   refund_error: null,
   receipt_number: null,
   payment_mismatch: null,
+  company: null,
+  amount_paid: 0,
+  amount_owed: 0,
+  due_at: null,
+  overdue: false,
+  invoice_number: null,
   answers: [],
   ...over,
 });
