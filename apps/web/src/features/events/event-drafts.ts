@@ -10,7 +10,10 @@ export type EventDetails = EventStepOne;
 export type DraftEvent = EventDetails &
   /** Step 2's texts and delegates' rule, kept when the organiser goes back a step. */
   Partial<
-    Pick<EventFields, 'full_description' | 'short_description' | 'attendee_names' | 'changes_lock_hours' | 'invoice_payment_days'>
+    Pick<
+      EventFields,
+      'full_description' | 'short_description' | 'attendee_names' | 'changes_lock_hours' | 'invoice_payment_days'
+    >
   > & {
     /** Set once step 2 has created the event (as a draft); step 3 adds its tickets to it. */
     id?: number;

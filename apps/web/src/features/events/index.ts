@@ -2,6 +2,8 @@
 export { useEventDrafts, type EventDraftsState } from './event-drafts';
 /** The event's questions, which the orders feature's rename dialog asks again. */
 export { useEventQuestions } from './api/questions';
+/** The organisation's events, which the invoices page filters by. */
+export { useOwnEvents } from './api/list-own-events';
 
 export const eventsPages = {
   dashboard: () => import('./pages/dashboard-page'),

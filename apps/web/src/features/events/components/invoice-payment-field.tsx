@@ -34,8 +34,7 @@ export function InvoicePaymentField({
       <legend className="text-lg font-semibold">Pay by invoice</legend>
       <p className="-mt-1 text-sm text-slate-500">
         Companies buying places may ask for a proforma invoice and pay it later by bank transfer, cheque or M-Pesa
-        paybill; their seats are held until the due date, then released if unpaid. Needs your tax profile in
-        Settings.
+        paybill; their seats are held until the due date, then released if unpaid. Needs your tax profile in Settings.
       </p>
       <TextField
         className="max-w-xs"
