@@ -5,6 +5,7 @@ import {
   addDays,
   DOCUMENT_KINDS,
   DOCUMENT_KIND_WORDS,
+  formatNumber,
   nairobiDay,
   PAGE_SIZE,
   type DocumentKind,
@@ -21,6 +22,13 @@ import { formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { useTitle } from '../../../lib/use-title';
 import { downloadInvoicePdf, downloadInvoicesCsv, useInvoices, type InvoiceFilters } from '../api/invoices';
 import { UnmatchedPayments } from '../components/unmatched-payments';
+
+/**
+ * A document's amount as the PDF prints it: to the cent when it has cents, even in shillings,
+ * whose prices the app otherwise shows whole (VAT is 16/116 of a price, rarely whole).
+ */
+const documentAmount = (major: number, currency: string) =>
+  Number.isInteger(major) ? formatMoney(major, currency) : `${currency} ${formatNumber(major, 2)}`;
 
 /** The last 30 Nairobi days, today included. */
 function defaultFilters(eventId: number | null): InvoiceFilters {
@@ -83,10 +91,10 @@ function InvoiceItem({ row }: { row: InvoiceRow }) {
         <p className="text-right">
           <span className={credit ? 'font-semibold text-red-700' : 'font-semibold text-ink'}>
             {credit ? '−' : ''}
-            {formatMoney(row.total, row.currency)}
+            {documentAmount(row.total, row.currency)}
           </span>
           <span className="block text-xs text-slate-500">
-            {row.kind === 'receipt' ? 'no VAT' : `VAT ${formatMoney(row.vat, row.currency)}`}
+            {row.kind === 'receipt' ? 'no VAT' : `VAT ${documentAmount(row.vat, row.currency)}`}
           </span>
         </p>
         <PdfButton row={row} />
