@@ -84,7 +84,9 @@ describe('Settings, Tax profile (docs/product.md#tax-documents)', () => {
   it('offers a retry when the profile cannot load', async () => {
     signIn();
     let calls = 0;
-    mockFetch(() => (++calls === 1 ? answer(500, {}, { description: 'Database unavailable' }) : answer(200, noProfile)));
+    mockFetch(() =>
+      ++calls === 1 ? answer(500, {}, { description: 'Database unavailable' }) : answer(200, noProfile),
+    );
     const { user } = renderPage(<TaxProfilePage />, { path: '/organizer/tax-profile' });
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
