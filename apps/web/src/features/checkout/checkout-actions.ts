@@ -8,6 +8,7 @@ import {
 import { bookEvent } from './api/book-event';
 import { problemOf, type BookingProblem } from './booking-errors';
 import { isLive, useCheckout, type PendingBooking } from './checkout-store';
+import type { CompanyDraft } from './company';
 import { answerProblemsOf, delegatesBody } from './delegates';
 
 export { bookingErrorOf } from './booking-errors';
@@ -33,7 +34,17 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(mpesa && opts.newPrompt ? { new_prompt: true } : {}),
     ...(delegates?.attendees.length ? { attendees: delegates.attendees } : {}),
     ...(delegates?.answers.length ? { answers: delegates.answers } : {}),
-    ...(booking.company ? { company: booking.company } : {}),
+    ...(booking.company ? { company: companyBody(booking.company) } : {}),
+  };
+}
+
+/** The company as the call takes it: the optional address and PO number only when typed. */
+function companyBody({ name, kra_pin, address, po_number }: CompanyDraft): NonNullable<BookEventBody['company']> {
+  return {
+    name,
+    kra_pin,
+    ...(address.trim() ? { address } : {}),
+    ...(po_number.trim() ? { po_number } : {}),
   };
 }
 
