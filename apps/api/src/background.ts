@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { checkoutJobs } from './features/checkout/checkout.jobs.js';
 import { sendMailJob } from './features/mail/index.js';
+import { invoicesJobs } from './features/invoices/index.js';
 import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
 import { wireFeatures } from './features/wiring.js';
@@ -21,6 +22,7 @@ export const jobHandlers: JobHandler[] = [
   ...(checkoutJobs as JobHandler[]),
   ...ordersJobs,
   ...mediaJobs,
+  ...invoicesJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -93,6 +93,23 @@ export const envSchema = z.object({
   ),
   MPESA_PASSKEY: optionalText,
   MPESA_CALLBACK_URL: optionalText.pipe(z.string().url().optional()),
+  /**
+   * The paybill (business number) companies pay proformas to by M-Pesa C2B
+   * (docs/operations.md#m-pesa-paybill-c2b). Without MPESA_* (the simulator) it defaults to the
+   * simulator's 600000; with Daraja and without it, no paybill is offered.
+   */
+  MPESA_C2B_SHORTCODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be the 5 to 7 digit paybill number')
+      .optional(),
+  ),
+  /**
+   * Safaricom's callback addresses, comma-separated: only they may call the C2B validation and
+   * confirmation URLs. Empty lets any address call (development, the simulator); required in
+   * production when a paybill is set.
+   */
+  MPESA_C2B_ALLOWED_IPS: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   /** Where Google's ID-token signing keys are fetched (a local key set in tests). */
   GOOGLE_JWKS_URL: optionalText.pipe(z.string().url().optional()),
@@ -163,6 +180,32 @@ function allowedOrigins(publicUrl: string, listed: string | undefined): string[]
   }
   return [...origins];
 }
+
+/** The paybill of C2B payments and who may report them (docs/operations.md#m-pesa-paybill-c2b). */
+function mpesaC2bOf(
+  e: { MPESA_C2B_SHORTCODE?: string; MPESA_C2B_ALLOWED_IPS?: string; NODE_ENV: string },
+  daraja: boolean,
+): { shortcode: string | null; allowedIps: string[] } {
+  const allowedIps = (e.MPESA_C2B_ALLOWED_IPS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const ip of allowedIps) {
+    if (!/^(\d{1,3}\.){3}\d{1,3}$/.test(ip) && !/^[0-9a-f:]+$/i.test(ip)) {
+      throw new Error(`Invalid configuration:\n  MPESA_C2B_ALLOWED_IPS: "${ip}" is not an IP address`);
+    }
+  }
+  const shortcode = e.MPESA_C2B_SHORTCODE ?? (daraja ? null : SIMULATOR_PAYBILL);
+  if (e.NODE_ENV === 'production' && e.MPESA_C2B_SHORTCODE && allowedIps.length === 0) {
+    throw new Error(
+      "Invalid configuration:\n  MPESA_C2B_ALLOWED_IPS: list Safaricom's callback addresses when MPESA_C2B_SHORTCODE is set in production",
+    );
+  }
+  return { shortcode, allowedIps };
+}
+
+/** The simulator's paybill (the /dev/mpesa Pay bill screen), used when Daraja is not configured. */
+export const SIMULATOR_PAYBILL = '600000';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -254,6 +297,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
             callbackUrl: e.MPESA_CALLBACK_URL!,
           }
         : undefined,
+    mpesaC2b: mpesaC2bOf(e, mpesaSet.length > 0),
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,

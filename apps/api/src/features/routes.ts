@@ -15,6 +15,7 @@ import { eticketsRoutes } from './etickets/etickets.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { checkinRoutes } from './checkin/checkin.routes.js';
 import { ordersRoutes } from './orders/index.js';
+import { invoicesRoutes } from './invoices/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 
 export interface FeatureRoutes {
@@ -44,5 +45,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: eticketsRoutes, tag: 'E-tickets' },
   { plugin: checkinRoutes, tag: 'Check-in' },
   { plugin: ordersRoutes, tag: 'Orders and refunds' },
+  { plugin: invoicesRoutes, tag: 'Tax documents and pay by invoice' },
   { plugin: auditRoutes, tag: 'Activity' },
 ];

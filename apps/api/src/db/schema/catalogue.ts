@@ -76,6 +76,8 @@ export const events = pgTable(
       .default('later'),
     /** Hours before the start when buyers can no longer name or change delegates (0–168). */
     changesLockHours: integer('changes_lock_hours').notNull().default(24),
+    /** Pay by invoice (docs/product.md#pay-by-invoice): days a company has to pay; 0 not offered. */
+    invoicePaymentDays: integer('invoice_payment_days').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,6 +89,7 @@ export const events = pgTable(
     check('events_time_check', sql`${t.endTime} > ${t.startTime}`),
     // CURRENCIES in the contract: an unknown currency is an error, never read as another.
     check('events_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
+    check('events_invoice_payment_days_check', sql`${t.invoicePaymentDays} BETWEEN 0 AND 14`),
     check('events_attendee_names_check', sql`${t.attendeeNames} IN ('at_checkout', 'later')`),
     check('events_changes_lock_hours_check', sql`${t.changesLockHours} BETWEEN 0 AND 168`),
   ],

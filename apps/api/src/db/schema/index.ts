@@ -5,3 +5,4 @@ export * from './attendees.js';
 export * from './messages.js';
 export * from './jobs.js';
 export * from './audit.js';
+export * from './invoices.js';

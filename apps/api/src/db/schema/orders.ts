@@ -5,7 +5,8 @@ import { events, ticketTypes } from './catalogue.js';
 
 /**
  * A buyer's order for one event. Status (docs/product.md#booking-status): 1 pending (tickets held until
- * `hold_expires_at`), 2 paid, 3 failed or expired, 4 cancelled, 5 refunded.
+ * `hold_expires_at`), 2 paid, 3 failed or expired, 4 cancelled, 5 refunded, 6 awaiting payment
+ * (pay by invoice: tickets held until `hold_expires_at`, the due date).
  */
 export const bookings = pgTable(
   'bookings',
@@ -24,7 +25,7 @@ export const bookings = pgTable(
     currency: text('currency').notNull(),
     totalMinor: integer('total_minor').notNull(),
     status: integer('status').notNull().default(1),
-    paymentMethod: text('payment_method', { enum: ['card', 'mpesa', 'paypal'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['card', 'mpesa', 'paypal', 'invoice'] }).notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
@@ -61,7 +62,7 @@ export const bookings = pgTable(
     index('bookings_checkout_key_idx')
       .on(t.checkoutKeyHash)
       .where(sql`${t.checkoutKeyHash} IS NOT NULL`),
-    check('bookings_status_check', sql`${t.status} IN (1, 2, 3, 4, 5)`),
+    check('bookings_status_check', sql`${t.status} IN (1, 2, 3, 4, 5, 6)`),
     check('bookings_total_check', sql`${t.totalMinor} >= 0`),
     check('bookings_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
   ],
@@ -94,7 +95,7 @@ export const payments = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['sandbox', 'stripe', 'mpesa'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mpesa', 'invoice'] }).notNull(),
     intentId: text('intent_id').notNull(),
     clientSecret: text('client_secret').notNull(),
     /** The provider's intent status: requires_payment_method, processing, succeeded, canceled. */

@@ -30,6 +30,7 @@ const eventColumns = {
   organizerName: organisations.displayName,
   attendeeNames: events.attendeeNames,
   changesLockHours: events.changesLockHours,
+  invoicePaymentDays: events.invoicePaymentDays,
 };
 
 const ticketColumns = {
@@ -65,6 +66,7 @@ export type EventRow = {
   organizerName: string;
   attendeeNames: AttendeeNames;
   changesLockHours: number;
+  invoicePaymentDays: number;
 };
 export type TicketRow = {
   id: number;
@@ -105,7 +107,11 @@ export interface TicketSummary {
   typesWithSeats: number;
 }
 /** An event as a card shows it: no full description nor delegate rules, its tickets summed up instead of listed. */
-export type EventCardRow = Omit<EventRow, 'fullDescription' | 'attendeeNames' | 'changesLockHours'> & TicketSummary;
+export type EventCardRow = Omit<
+  EventRow,
+  'fullDescription' | 'attendeeNames' | 'changesLockHours' | 'invoicePaymentDays'
+> &
+  TicketSummary;
 
 export interface EventPageQuery {
   /** Conditions on `events`. */
@@ -186,6 +192,7 @@ const {
   fullDescription: _fullDescription,
   attendeeNames: _attendeeNames,
   changesLockHours: _changesLockHours,
+  invoicePaymentDays: _invoicePaymentDays,
   ...cardEventColumns
 } = eventColumns;
 

@@ -1,4 +1,5 @@
 import {
+  invoicePaymentUntil,
   parseCurrency,
   slugify,
   toMajor,
@@ -63,6 +64,8 @@ export function toEventView(
     tickets,
     attendee_names: e.attendeeNames,
     changes_lock_hours: e.changesLockHours,
+    invoice_payment_days: e.invoicePaymentDays,
+    invoice_payment_until: invoicePaymentUntil(e.invoicePaymentDays, e.startTime, now)?.toISOString() ?? null,
     // The event details (public and the organiser's own) ask its questions; lists leave them out.
     ...(e.questions ? { questions: e.questions } : {}),
   };
@@ -79,7 +82,7 @@ export function toEventCard(e: EventCardRow): EventCardData {
 
 /** The fields an event card and the full event share, from the event and its ticket summary. */
 function cardFields(
-  e: Omit<EventRow, 'fullDescription' | 'attendeeNames' | 'changesLockHours'>,
+  e: Omit<EventRow, 'fullDescription' | 'attendeeNames' | 'changesLockHours' | 'invoicePaymentDays'>,
   summary: TicketSummary,
   imageUrls: (key: string) => ImageUrls,
   now: number,

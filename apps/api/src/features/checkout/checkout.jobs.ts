@@ -5,6 +5,7 @@ import { expireHolds } from './checkout.repo.js';
 import { providerNamed } from './providers.js';
 import { settleBooking } from './checkout.service.js';
 import { refundJob } from './refunds.js';
+import { invoiceReleaseJob, invoiceReminderJob } from './invoice-bookings.js';
 
 /** Holds swept per run; a backlog takes a few runs. */
 const EXPIRE_BATCH = 500;
@@ -41,4 +42,10 @@ export const settleOnIntentChangedJob: JobHandler<IntentChangedJob> = {
   },
 };
 
-export const checkoutJobs: JobHandler[] = [expireHoldsJob, settleOnIntentChangedJob, refundJob as JobHandler];
+export const checkoutJobs: JobHandler[] = [
+  expireHoldsJob,
+  settleOnIntentChangedJob,
+  refundJob as JobHandler,
+  invoiceReminderJob as JobHandler,
+  invoiceReleaseJob as JobHandler,
+];

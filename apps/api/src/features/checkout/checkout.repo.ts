@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { bookingLines, bookings, events } from '../../db/schema/index.js';
+import { bookingLines, bookings, events, organisations } from '../../db/schema/index.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -14,7 +14,7 @@ export interface BookTicketsInput {
   fullName: string;
   email: string;
   msisdn: string | null;
-  paymentMethod: 'card' | 'mpesa' | 'paypal';
+  paymentMethod: 'card' | 'mpesa' | 'paypal' | 'invoice';
   reference: string;
   dedupeKey: string;
   holdMinutes: number;
@@ -167,6 +167,17 @@ export async function setBookingStatus(tx: Tx, bookingId: number, status: number
 }
 
 /**
+ * A company's booking paid by invoice (docs/product.md#pay-by-invoice): status 6, its tickets
+ * held until the due date instead of the checkout's few minutes.
+ */
+export async function setAwaitingPayment(tx: Tx, bookingId: number, dueAt: Date) {
+  await tx
+    .update(bookings)
+    .set({ status: BOOKING_STATUS.awaiting_payment, holdExpiresAt: dueAt, updatedAt: sql`now()` })
+    .where(eq(bookings.id, bookingId));
+}
+
+/**
  * Ends up to `limit` holds whose time has run out: the bookings become failed/expired (3) and
  * their tickets go back on sale, in one transaction. SKIP LOCKED leaves a booking that is
  * being settled to its settlement and lets several instances sweep side by side; the ticket
@@ -220,8 +231,12 @@ export async function findBookingEvent(db: Db | Tx, eventId: number) {
       status: events.status,
       imageId: events.imageId,
       imageKey: sql<string | null>`(SELECT key FROM media WHERE media.id = ${events.imageId})`,
+      organisationId: events.organisationId,
+      organiserName: organisations.displayName,
+      invoicePaymentDays: events.invoicePaymentDays,
     })
     .from(events)
+    .innerJoin(organisations, eq(organisations.id, events.organisationId))
     .where(eq(events.id, eventId))
     .limit(1);
   return row;

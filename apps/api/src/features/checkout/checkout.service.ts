@@ -48,6 +48,8 @@ import {
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import { findEventRules, planBookingAttendees, saveBookingAttendees, type AttendeePlan } from '../attendees/index.js';
 import { providerNamed } from './providers.js';
+import { awaitInvoicePayment, keepCompany, withInvoice } from './invoice-bookings.js';
+import { amountOwedMinor, bookingDocumentLinks, documentUrlSigner, invoiceTermsFor } from '../invoices/index.js';
 import { requestRefund } from './refunds.js';
 import { receivedMismatch, receivedText } from './received-amount.js';
 import {
@@ -178,9 +180,12 @@ export async function bookEvent(
   body: BookEventBody,
   who: CheckoutCaller | undefined,
 ): Promise<{ created: BookingCreated; token?: string }> {
-  const plan = await checkBookingRequest(ctx, body);
+  const { plan, invoice } = await checkBookingRequest(ctx, body);
   const mpesa = body.payment_method === 'mpesa';
-  const provider = providerNamed(ctx, mpesa ? 'mpesa' : 'card');
+  const provider = providerNamed(ctx, mpesa ? 'mpesa' : invoice ? 'invoice' : 'card');
+  // Signing reads the application's secret: made before the hold's transaction.
+  const sign = invoice ? await documentUrlSigner(ctx.db, 'mail') : undefined;
+  const pageSign = invoice ? await documentUrlSigner(ctx.db, 'page') : undefined;
   const reference = newReference();
   const buyer = buyerOf(body, who, reference);
   const phone = mpesa ? mpesaPhoneOf(body, buyer) : undefined;
@@ -203,6 +208,12 @@ export async function bookEvent(
     reference,
     local ? { provider: provider.name, intent: local } : null,
     plan,
+    async (tx, held) => {
+      await keepCompany(tx, held.bookingId, body);
+      if (invoice && !held.existing) {
+        await awaitInvoicePayment(ctx, tx, held.bookingId, invoice.event, invoice.dueAt, sign!);
+      }
+    },
   );
   const currency = parseCurrency(booked.currency);
   const clientSecret = await paymentOf(
@@ -217,11 +228,13 @@ export async function bookEvent(
     created: {
       client_secret: clientSecret,
       booking_reference: booked.reference,
-      hold_expires_at: booked.holdExpiresAt.toISOString(),
+      hold_expires_at: (invoice?.dueAt ?? booked.holdExpiresAt).toISOString(),
       payment_method: body.payment_method,
       provider: provider.name,
       price: toMajor(booked.totalMinor, currency),
       currency,
+      due_at: invoice ? invoice.dueAt.toISOString() : null,
+      proforma_url: pageSign ? pageSign(`proforma:${booked.reference}`) : null,
     },
   };
 }
@@ -232,7 +245,7 @@ export async function bookEvent(
  * held or any prompt sent), and delegates or answers the event's rules refuse
  * (docs/product.md#delegates-and-questions). Answers the delegates and answers to keep.
  */
-async function checkBookingRequest(ctx: AppContext, body: BookEventBody): Promise<AttendeePlan> {
+async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
   const seen = new Set<number>();
   body.tickets.forEach((t, i) => {
     if (seen.has(t.id)) throw invalidField(`tickets.${i}.id`, 'This ticket type is listed twice');
@@ -245,6 +258,14 @@ async function checkBookingRequest(ctx: AppContext, body: BookEventBody): Promis
   const rules = await findEventRules(ctx.db, body.event_id);
   if (!rules || rules.status !== EVENT_STATUS.published) throw notFound('Event');
   const plan = planBookingAttendees(rules, body);
+  if (body.payment_method === 'invoice') {
+    // Pay by invoice (docs/product.md#pay-by-invoice): for a company, when the event offers it.
+    if (!body.company) throw invalidField('company', BOOKING_MESSAGES.companyForInvoice);
+    const event = await findBookingEvent(ctx.db, body.event_id);
+    if (!event) throw notFound('Event');
+    const dueAt = await invoiceTermsFor(ctx.db, event);
+    return { plan, invoice: { event, dueAt } };
+  }
   if (body.payment_method === 'mpesa') {
     const event = await findBookingEvent(ctx.db, body.event_id);
     if (!event) throw notFound('Event');
@@ -256,7 +277,7 @@ async function checkBookingRequest(ctx: AppContext, body: BookEventBody): Promis
       );
     }
   }
-  return plan;
+  return { plan, invoice: undefined };
 }
 
 type Buyer = ReturnType<typeof buyerOf>;
@@ -284,6 +305,7 @@ async function holdTickets(
   reference: string,
   local: { provider: PaymentProviderName; intent: Pick<Intent, 'id' | 'clientSecret'> } | null,
   plan: AttendeePlan,
+  within: (tx: Tx, held: BookedTickets) => Promise<void>,
 ) {
   let booked;
   try {
@@ -308,6 +330,7 @@ async function holdTickets(
       });
       if (!heldForOther(held, buyer)) {
         await saveBookingAttendees(tx, held.bookingId, buyer.fullName, plan, held.existing);
+        await within(tx, held);
       }
       return held;
     });
@@ -464,12 +487,14 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
       booking.status = BOOKING_STATUS.cancelled;
       soldOrReleased = true;
     }
-    if (booking.status === BOOKING_STATUS.pending) {
+    if (booking.status === BOOKING_STATUS.pending || booking.status === BOOKING_STATUS.awaiting_payment) {
       // The hot ticket_types rows are locked last, just before commit: signing the codes and
       // building the mail happen under the booking's lock only (docs/decisions/0018-hot-rows-last.md).
+      // The invoice's number is taken just before them (its counter row is the organisation's hot row).
       await setBookingStatus(tx, booking.id, BOOKING_STATUS.paid, true);
       await issueETickets(ctx, tx, booking.id);
-      await enqueueMail(tx, await ticketsConfirmationMail(ctx, booking.id, tx));
+      const mail = await ticketsConfirmationMail(ctx, booking.id, tx);
+      await enqueueMail(tx, await withInvoice(tx, booking, lines, payment, mail));
       await sellHeld(tx, lines);
       soldOrReleased = true;
       return;
@@ -485,7 +510,9 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
           .transaction(async (sp) => {
             await setBookingStatus(sp, booking.id, BOOKING_STATUS.paid, true);
             await issueETickets(ctx, sp, booking.id);
-            await enqueueMail(sp, await ticketsConfirmationMail(ctx, booking.id, sp));
+            const mail = await ticketsConfirmationMail(ctx, booking.id, sp);
+            // Undone with the rest when the tickets no longer fit: no invoice number is used.
+            await enqueueMail(sp, await withInvoice(sp, booking, lines, payment, mail));
             if (!(await sellIfRoom(sp, lines))) throw new NoRoom();
             return true;
           })
@@ -569,7 +596,8 @@ export async function retrieveBooking(
   const finished =
     (payment.provider === 'mpesa' && payment.status === 'requires_payment_method' && payment.lastError) ||
     payment.refundedAt !== null;
-  if (OPEN_STATUSES.includes(booking.status) && payment.status !== 'canceled' && !finished) {
+  const awaiting = booking.status === BOOKING_STATUS.awaiting_payment;
+  if ((OPEN_STATUSES.includes(booking.status) || awaiting) && payment.status !== 'canceled' && !finished) {
     const intent = await providerNamed(ctx, payment.provider).retrieveIntent(payment.intentId);
     await settleBooking(ctx, booking.id, payment, intent);
     booking = (await findBooking(ctx.db, booking.id))!;
@@ -578,11 +606,14 @@ export async function retrieveBooking(
 }
 
 async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<StoredBooking> {
-  const [lines, event, payment] = await Promise.all([
+  const [lines, event, payment, documents, owedMinor] = await Promise.all([
     findLines(ctx.db, booking.id),
     findBookingEvent(ctx.db, booking.eventId),
     findLatestPayment(ctx.db, booking.id),
+    bookingDocumentLinks(ctx, [booking]),
+    booking.paymentMethod === 'invoice' ? amountOwedMinor(ctx.db, booking.reference) : Promise.resolve(0),
   ]);
+  const docs = documents.get(booking.id);
   const currency = parseCurrency(booking.currency);
   return {
     reference: booking.reference,
@@ -596,6 +627,11 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
     hold_expires_at: booking.holdExpiresAt.toISOString(),
     paid_at: booking.paidAt?.toISOString() ?? null,
     full_name: booking.fullName,
+    company: docs?.company ?? null,
+    invoice_url: docs?.invoiceUrl ?? null,
+    proforma_url: docs?.proformaUrl ?? null,
+    due_at: docs?.dueAt?.toISOString() ?? null,
+    amount_owed: booking.status === BOOKING_STATUS.awaiting_payment ? toMajor(owedMinor, currency) : 0,
     tickets: lines.map((l) => ({
       name: l.name,
       no_of_persons: l.noOfPersons,

@@ -16,6 +16,7 @@ import type { CheckoutCaller } from '../checkout/index.js';
 import { enqueueMail } from '../mail/index.js';
 import { findAttendeeNames, findBookingAttendees, findQuestions, toQuestionView } from '../attendees/index.js';
 import { publicImageUrls } from '../media/index.js';
+import { bookingDocumentLinks } from '../invoices/index.js';
 import { ticketsConfirmationMail } from './etickets-mail.js';
 import {
   findBookingLines,
@@ -131,12 +132,13 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
     who.kind === 'account' ? { accountId: who.caller.accountId } : { email: who.email, checkoutKeyHash: who.keyHash };
   const rows = await findTicketBookings(ctx.db, owner);
   const ids = rows.map((r) => r.id);
-  const [tickets, lines, attendees, questions, sign] = await Promise.all([
+  const [tickets, lines, attendees, questions, sign, documents] = await Promise.all([
     findETickets(ctx.db, ids),
     findBookingLines(ctx.db, ids),
     findBookingAttendees(ctx.db, ids),
     findQuestions(ctx.db, [...new Set(rows.map((r) => r.eventId))]),
     ticketUrlSigner(ctx, 'page'),
+    bookingDocumentLinks(ctx, rows),
   ]);
   const now = Date.now();
   const ended = (b: TicketBookingRow) => b.endTime.getTime() <= now;
@@ -173,6 +175,8 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
             price_per_ticket: toMajor(l.unitPriceMinor, currency),
             quantity: l.quantity,
           })),
+        invoice_url: documents.get(b.id)?.invoiceUrl ?? null,
+        proforma_url: documents.get(b.id)?.proformaUrl ?? null,
       },
       tickets: tickets
         .filter((t) => t.bookingId === b.id)

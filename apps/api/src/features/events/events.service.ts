@@ -14,6 +14,7 @@ import {
 } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
+import { hasTaxProfile } from '../invoices/index.js';
 import { imageUrlSigner, prepareImage, releaseImage, savePreparedImage, type ImageStore } from '../media/index.js';
 import { invalidatePublicCatalogue, loadEvent, loadEventPage, toEventView } from '../catalogue/index.js';
 import { paidBookingsByCurrency } from '../checkout/index.js';
@@ -46,11 +47,22 @@ function columnsOf(fields: EventFields) {
     fullDescription: fields.full_description,
     attendeeNames: fields.attendee_names,
     changesLockHours: fields.changes_lock_hours,
+    invoicePaymentDays: fields.invoice_payment_days,
   } satisfies Partial<NewEventRow>;
 }
 
 async function requireCategory(db: Db, id: number) {
   if (!(await categoryExists(db, id))) throw invalidField('category_id', 'Pick a category from the list');
+}
+
+/** Pay by invoice issues proformas and tax invoices: the organisation needs its tax profile first. */
+async function requireTaxProfileFor(db: Db, organisationId: number, fields: EventFields) {
+  if (fields.invoice_payment_days > 0 && !(await hasTaxProfile(db, organisationId))) {
+    throw invalidField(
+      'invoice_payment_days',
+      "Save the organisation's tax profile (legal name and KRA PIN) before offering pay by invoice",
+    );
+  }
 }
 
 /**
@@ -77,6 +89,7 @@ export async function createEvent(
   now = new Date(),
 ): Promise<number> {
   await requireCategory(db, fields.category_id);
+  await requireTaxProfileFor(db, organisationId, fields);
   if (Date.parse(fields.end_time) <= now.getTime()) throw invalidField('end_time', 'The event must end in the future');
   // Decoding, resizing and storing the bytes happen before the transaction; the image row is
   // written inside it, so an event that fails to save leaves no image behind.
@@ -103,6 +116,7 @@ export async function updateEvent(
   // Checks that need no lock come first, before any image work.
   if (!(await findOwnEvent(db, organisationId, eventId))) throw notFound('Event');
   await requireCategory(db, fields.category_id);
+  await requireTaxProfileFor(db, organisationId, fields);
   const prepared = image ? await prepareImage(images, image) : undefined;
 
   // The new image, the event's change and the old image's removal commit together or not at all.

@@ -349,3 +349,69 @@ export function bookingRefundedMail(r: RefundNotice): MailContent {
     html: layout(subject, lines.map(paragraph).join('')),
   };
 }
+
+/** What the pay-by-invoice mails tell (docs/product.md#pay-by-invoice). */
+export interface InvoiceBookingNotice extends BookingSummary {
+  /** When the booking is released unless paid, in words ("Tue, 8 Dec 2026, 17:00 EAT"). */
+  due: string;
+  /** What is still owed, in words. */
+  owed: string;
+  /** The proforma's signed link (also attached to the first mail). */
+  proformaUrl: string;
+  /** "Pay bill 600000, account TK-…", or null when no paybill is configured. */
+  paybill: string | null;
+}
+
+/** Sent when a company books with pay by invoice: the proforma attached, the due date, how to pay. */
+export function proformaInvoiceMail(b: InvoiceBookingNotice): MailContent {
+  const subject = `Proforma invoice for ${b.eventTitle} (${b.reference})`.slice(0, 200);
+  const order = orderTable(b);
+  const intro = [
+    greeting(b.firstName),
+    `Your tickets for ${b.eventTitle} are held for you until ${b.due}. The proforma invoice is attached: pay ${b.owed} by then and your e-tickets and tax invoice follow.`,
+  ];
+  const how = [
+    ...(b.paybill ? [`M-Pesa: ${b.paybill}.`] : []),
+    'Bank transfer or cheque: see the bank details on the proforma, and quote the booking reference.',
+    `Unpaid at ${b.due}, the booking is released and its tickets go back on sale. Booking reference: ${b.reference}.`,
+  ];
+  return {
+    subject,
+    text: `${intro.join('\n\n')}\n\n${order.text}\n\n${how.join('\n\n')}\n\nProforma invoice: ${b.proformaUrl}\n`,
+    html: layout(
+      subject,
+      intro.map(paragraph).join('') +
+        order.html +
+        how.map(paragraph).join('') +
+        button(b.proformaUrl, 'Download the proforma invoice'),
+    ),
+  };
+}
+
+/** Sent 3 days and 1 day before the due date of a booking still awaiting payment. */
+export function invoiceReminderMail(b: InvoiceBookingNotice): MailContent {
+  const subject = `Reminder: ${b.owed} due by ${b.due} for ${b.eventTitle} (${b.reference})`.slice(0, 200);
+  const lines = [
+    greeting(b.firstName),
+    `Your booking ${b.reference} for ${b.eventTitle} is still awaiting payment: ${b.owed} is due by ${b.due}.`,
+    ...(b.paybill ? [`M-Pesa: ${b.paybill}.`] : []),
+    'Bank transfer or cheque: see the bank details on the proforma invoice, and quote the booking reference.',
+    `Unpaid at ${b.due}, the booking is released and its tickets go back on sale.`,
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nProforma invoice: ${b.proformaUrl}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + button(b.proformaUrl, 'Download the proforma invoice')),
+  };
+}
+
+/** Sent when a booking awaiting payment is released at its due date, unpaid. */
+export function invoiceBookingReleasedMail(b: Omit<InvoiceBookingNotice, 'proformaUrl' | 'paybill'>): MailContent {
+  const subject = `Your booking for ${b.eventTitle} was released (${b.reference})`.slice(0, 200);
+  const lines = [
+    greeting(b.firstName),
+    `Your booking ${b.reference} for ${b.eventTitle} was not paid by ${b.due}, so it has been released and its tickets are back on sale.`,
+    'Please do not pay its proforma invoice any more. If you still want to attend and tickets are on sale, you are welcome to book again.',
+  ];
+  return { subject, text: `${lines.join('\n\n')}\n`, html: layout(subject, lines.map(paragraph).join('')) };
+}

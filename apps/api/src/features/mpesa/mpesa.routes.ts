@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,10 @@ import {
   formatPhone,
   mpesaPromptAnswerSchema,
   mpesaPromptsResponseSchema,
+  simulatorPaybillBodySchema,
+  simulatorPaybillResponseSchema,
+  type SimulatorPaybillBody,
+  type SimulatorPaybillResult,
   text,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
@@ -57,6 +62,22 @@ export async function mpesaRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
 const answerParamsSchema = z.object({ id: text().max(100) });
 const formAnswerSchema = z.object({ action: z.enum(['send', 'cancel']), pin: text().max(20).optional() });
+
+const PHONE_STYLE = `body{font-family:system-ui,sans-serif;margin:0 auto;max-width:420px;padding:24px 16px;color:#0F172A;background:#F8FAFC}
+h1{color:#0F766E;font-size:22px;margin:0 0 4px}.lead{color:#64748B;font-size:14px;margin:0 0 16px}
+.prompt{background:#fff;border-radius:16px;padding:18px;margin:0 0 16px;box-shadow:0 1px 4px #0002}
+.to{color:#64748B;font-size:13px;margin:0 0 6px}.msg{margin:0 0 12px;line-height:1.45}
+label{display:block;font-size:14px;font-weight:600;margin-top:10px}input{display:block;width:100%;box-sizing:border-box;margin-top:6px;padding:10px;font-size:18px;letter-spacing:4px;border:1px solid #CBD5E1;border-radius:8px}
+.buttons{display:flex;gap:12px;margin-top:14px}button{flex:1;padding:10px;font-size:16px;border-radius:8px;border:0;cursor:pointer}
+.send{background:#16A34A;color:#fff}.cancel{background:#E2E8F0;color:#0F172A}.error{color:#B91C1C;font-size:14px;margin:4px 0 8px}
+.ok{color:#166534;background:#DCFCE7;border-radius:8px;padding:10px;font-size:14px}
+.tabs{display:flex;gap:8px;margin:8px 0 12px}.tabs a{padding:6px 12px;border-radius:999px;color:#0F766E;text-decoration:none;border:1px solid #99F6E4}
+.tabs a[aria-current]{background:#0F766E;color:#fff}
+.empty{color:#64748B;text-align:center;padding:32px 0}`;
+
+/** The phone's two screens: the prompts (STK push) and Pay bill (C2B). */
+const tabs = (current: 'prompts' | 'paybill') =>
+  `<nav class="tabs" aria-label="Phone screens"><a href="/dev/mpesa"${current === 'prompts' ? ' aria-current="page"' : ''}>Prompts</a><a href="/dev/mpesa?screen=paybill"${current === 'paybill' ? ' aria-current="page"' : ''}>Pay bill</a></nav>`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -124,7 +145,99 @@ export async function mpesaDevRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   );
 
-  app.get('/dev/mpesa', { schema: { hide: true } }, async (_request, reply) => phonePage(reply));
+  /**
+   * The phone's "Pay bill" (docs/product.md#pay-by-invoice): what a customer types on Lipa na
+   * M-Pesa, sent as Safaricom would, to the same C2B URLs: validation first, then (accepted)
+   * confirmation. Answers what the phone shows.
+   */
+  async function payBill(body: SimulatorPaybillBody): Promise<SimulatorPaybillResult> {
+    const transId = `S${randomBytes(6).toString('hex').toUpperCase().slice(0, 9)}`;
+    const notification = {
+      TransactionType: 'Pay Bill',
+      TransID: transId,
+      TransTime: new Date().toISOString().replace(/\D/g, '').slice(0, 14),
+      TransAmount: body.amount.toFixed(2),
+      BusinessShortCode: body.business_number,
+      BillRefNumber: body.account,
+      MSISDN: body.msisdn ?? '254708374149',
+      FirstName: 'Simulator',
+    };
+    const post = async (step: 'validation' | 'confirmation') => {
+      const res = await fastify.inject({
+        method: 'POST',
+        url: `/v1/payments/mpesa/c2b/${step}`,
+        payload: notification,
+      });
+      return res.json<{ ResultCode?: string; ResultDesc?: string }>();
+    };
+    const validated = await post('validation');
+    if (validated.ResultCode !== '0') {
+      return {
+        trans_id: null,
+        result_code: String(validated.ResultCode ?? 'C2B00016'),
+        message: `Failed. ${validated.ResultDesc ?? 'The payment was refused.'} No money was taken.`,
+      };
+    }
+    await post('confirmation');
+    return {
+      trans_id: transId,
+      result_code: '0',
+      message: `${transId} Confirmed. ${formatAmount(body.amount, 'KES')} sent to Tikiti (${body.business_number}) for account ${body.account.toUpperCase()}.`,
+    };
+  }
+
+  app.post(
+    '/dev/mpesa/paybill',
+    { schema: { body: simulatorPaybillBodySchema, response: { 200: simulatorPaybillResponseSchema } } },
+    async (request, reply) => send(reply, await payBill(request.body)),
+  );
+
+  app.post(
+    '/dev/mpesa/paybill/form',
+    { schema: { body: z.record(z.string(), z.string()), hide: true } },
+    async (request, reply) => {
+      const parsed = simulatorPaybillBodySchema.safeParse({ ...request.body, amount: Number(request.body.amount) });
+      if (!parsed.success) {
+        const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+        return payBillPage(reply, request.body, errors);
+      }
+      return payBillPage(reply, {}, {}, await payBill(parsed.data));
+    },
+  );
+
+  app.get(
+    '/dev/mpesa',
+    { schema: { querystring: z.object({ screen: z.enum(['prompts', 'paybill']).optional() }), hide: true } },
+    async (request, reply) => (request.query.screen === 'paybill' ? payBillPage(reply) : phonePage(reply)),
+  );
+
+  function payBillPage(
+    reply: FastifyReply,
+    values: Record<string, string> = {},
+    errors: Record<string, string> = {},
+    result?: SimulatorPaybillResult,
+  ) {
+    const field = (name: string, label: string, attrs: string) => `<label>${label}
+<input name="${name}" ${attrs} value="${escapeHtml(values[name] ?? (name === 'business_number' ? (ctx.config.mpesaC2b.shortcode ?? '') : ''))}"${errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}></label>
+${errors[name] ? `<p class="error" id="${name}-error">${escapeHtml(errors[name])}</p>` : ''}`;
+    const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Pay bill · M-Pesa phone · Tikiti</title>
+<style>${PHONE_STYLE}</style>
+</head><body><h1>M-Pesa phone (simulator)</h1>
+${tabs('paybill')}
+<p class="lead">Lipa na M-Pesa, Pay Bill: sent to Tikiti as Safaricom would (validation, then confirmation). Any 4-digit PIN pays.</p>
+${result ? `<p class="${result.result_code === '0' ? 'ok' : 'error'}" role="status">${escapeHtml(result.message)}</p>` : ''}
+<form class="prompt" method="post" action="/dev/mpesa/paybill/form">
+${field('business_number', 'Business number', 'inputmode="numeric" autocomplete="off" maxlength="20"')}
+${field('account', 'Account number', 'autocomplete="off" maxlength="40" style="letter-spacing:1px"')}
+${field('amount', 'Amount (KES)', 'inputmode="numeric" autocomplete="off" maxlength="9" style="letter-spacing:1px"')}
+${field('pin', 'Enter M-Pesa PIN', 'type="password" inputmode="numeric" autocomplete="off" maxlength="4"')}
+<div class="buttons"><button class="send">Send</button></div>
+</form>
+</body></html>`;
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  }
 
   function phonePage(reply: FastifyReply, error = '', errorFor = '') {
     const prompts = simulator().pending();
@@ -144,15 +257,9 @@ ${error && errorFor === p.id ? `<p class="error" role="alert">${escapeHtml(error
     const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 ${prompts.length === 0 ? '<meta http-equiv="refresh" content="2">' : ''}<title>M-Pesa phone · Tikiti</title>
-<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:420px;padding:24px 16px;color:#0F172A;background:#F8FAFC}
-h1{color:#0F766E;font-size:22px;margin:0 0 4px}.lead{color:#64748B;font-size:14px;margin:0 0 16px}
-.prompt{background:#fff;border-radius:16px;padding:18px;margin:0 0 16px;box-shadow:0 1px 4px #0002}
-.to{color:#64748B;font-size:13px;margin:0 0 6px}.msg{margin:0 0 12px;line-height:1.45}
-label{display:block;font-size:14px;font-weight:600}input{display:block;width:100%;box-sizing:border-box;margin-top:6px;padding:10px;font-size:18px;letter-spacing:4px;border:1px solid #CBD5E1;border-radius:8px}
-.buttons{display:flex;gap:12px;margin-top:14px}button{flex:1;padding:10px;font-size:16px;border-radius:8px;border:0;cursor:pointer}
-.send{background:#16A34A;color:#fff}.cancel{background:#E2E8F0;color:#0F172A}.error{color:#B91C1C;font-size:14px;margin:0 0 8px}
-.empty{color:#64748B;text-align:center;padding:32px 0}</style>
+<style>${PHONE_STYLE}</style>
 </head><body><h1>M-Pesa phone (simulator)</h1>
+${tabs('prompts')}
 <p class="lead">Prompts sent to any number appear here, as Safaricom's would on the buyer's phone. Any 4-digit PIN pays; a prompt left alone times out.</p>
 ${error && !errorFor ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 ${items || '<p class="empty">No prompts waiting. This page checks again every 2 seconds.</p>'}

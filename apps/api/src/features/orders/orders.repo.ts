@@ -68,7 +68,7 @@ export interface OrderRow {
   persons: number;
   total_minor: number;
   currency: string;
-  payment_method: 'card' | 'mpesa' | 'paypal';
+  payment_method: 'card' | 'mpesa' | 'paypal' | 'invoice';
   status: number;
   hold_expires_at: Date | string;
   created_at: Date | string;
@@ -102,8 +102,9 @@ export interface OrdersFilter {
   bookingId?: number;
 }
 
-const { paid: PAID, refunded: REFUNDED } = BOOKING_STATUS;
-const MONEY_TAKEN = sql`(b.status IN (${PAID}, ${REFUNDED}) OR b.refund_requested_at IS NOT NULL)`;
+const { paid: PAID, refunded: REFUNDED, awaiting_payment: AWAITING } = BOOKING_STATUS;
+/** Sales: money taken, or owed by a company paying by invoice (status 6). */
+const MONEY_TAKEN = sql`(b.status IN (${PAID}, ${REFUNDED}, ${AWAITING}) OR b.refund_requested_at IS NOT NULL)`;
 
 function ordersWhere(eventId: number, f: OrdersFilter): SQL {
   const parts: SQL[] = [sql`b.event_id = ${eventId}`];
@@ -355,7 +356,7 @@ export async function markEventCancelled(tx: Tx, eventId: number): Promise<Date>
 export async function openBookingIds(db: Db | Tx, eventId: number, limit: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`SELECT id FROM bookings WHERE event_id = ${eventId} AND status IN (${BOOKING_STATUS.pending}, ${BOOKING_STATUS.paid})
+    sql`SELECT id FROM bookings WHERE event_id = ${eventId} AND status IN (${BOOKING_STATUS.pending}, ${BOOKING_STATUS.paid}, ${BOOKING_STATUS.awaiting_payment})
          ORDER BY id LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);

@@ -37,6 +37,12 @@ import { changeTicketAttendee, revokeBookingTickets } from '../etickets/index.js
 import { findAttendeeChanges } from '../attendees/index.js';
 import { requireRecentConfirmation, type Caller } from '../accounts/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
+import {
+  issueCreditNote,
+  orderDocumentFacts,
+  releaseInvoiceBooking,
+  type OrderDocumentFacts,
+} from '../invoices/index.js';
 import { phoneCell, toCsv, type Cell } from '../../lib/csv.js';
 import {
   countBookingsToRefund,
@@ -69,8 +75,20 @@ function refundStateOf(
   return 'none';
 }
 
-function orderOf(r: OrderRow): Order {
+const NO_FACTS: OrderDocumentFacts = { company: null, invoiceNumber: null, dueAt: null, paidMinor: 0, owedMinor: 0 };
+
+/** The rows as orders, with their documents and what is owed on those paid by invoice. */
+async function ordersOf(db: Db, rows: OrderRow[], now = Date.now()): Promise<Order[]> {
+  const facts = await orderDocumentFacts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => orderOf(r, facts.get(r.id) ?? NO_FACTS, now));
+}
+
+function orderOf(r: OrderRow, f: OrderDocumentFacts, now: number): Order {
   const currency = parseCurrency(r.currency);
+  const awaiting = r.status === BOOKING_STATUS.awaiting_payment;
   return {
     id: r.id,
     reference: r.reference,
@@ -83,6 +101,12 @@ function orderOf(r: OrderRow): Order {
     currency,
     payment_method: r.payment_method,
     status: r.status,
+    company: f.company,
+    amount_paid: toMajor(f.paidMinor, currency),
+    amount_owed: awaiting ? toMajor(f.owedMinor, currency) : 0,
+    due_at: f.dueAt?.toISOString() ?? null,
+    overdue: awaiting && f.dueAt !== null && f.dueAt.getTime() <= now,
+    invoice_number: f.invoiceNumber,
     hold_expires_at: iso(r.hold_expires_at)!,
     created_at: iso(r.created_at)!,
     paid_at: iso(r.paid_at),
@@ -150,7 +174,7 @@ export async function eventOrders(db: Db, organisationId: number, eventId: numbe
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  return { data: rows.map(orderOf), total };
+  return { data: await ordersOf(db, rows), total };
 }
 
 const attendeesFilterOf = (query: ListAttendeesQuery): AttendeesFilter => ({
@@ -234,6 +258,7 @@ const STATUS_WORDS: Record<number, string> = {
   3: 'Not paid (hold ended)',
   4: 'Not paid (event cancelled)',
   5: 'Refunded',
+  6: 'Awaiting payment (invoice)',
 };
 const REFUND_WORDS: Record<RefundState, string> = {
   none: '',
@@ -241,7 +266,7 @@ const REFUND_WORDS: Record<RefundState, string> = {
   failed: 'Refund failed',
   refunded: 'Money returned',
 };
-const METHOD_WORDS = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' } as const;
+const METHOD_WORDS = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal', invoice: 'Invoice' } as const;
 
 /** A file name from the event's title: letters, digits and dashes. */
 function fileNameOf(title: string, what: string) {
@@ -272,7 +297,7 @@ export async function eventOrdersCsv(
   const event = await requireOwnEvent(db, organisationId, eventId);
   requireRecentConfirmation(actor);
   const { rows } = await listOrders(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
-  const orders = rows.map(orderOf);
+  const orders = await ordersOf(db, rows);
   const questions = await questionColumns(db, eventId, 'order', orders);
   const headers = [
     'Reference',
@@ -421,7 +446,7 @@ export async function eventSales(db: Db, organisationId: number, eventId: number
 
 async function orderById(db: Db, eventId: number, bookingId: number): Promise<Order> {
   const { rows } = await listOrders(db, eventId, { bookingId, offset: 0, limit: 1 });
-  return orderOf(rows[0]!);
+  return (await ordersOf(db, rows))[0]!;
 }
 
 /**
@@ -439,6 +464,8 @@ async function refundLockedBooking(
   await releaseSold(tx, lines);
   await revokeBookingTickets(tx, booking.id);
   await requestRefund(tx, booking, job);
+  // Its invoice is credited, once, in the same transaction (docs/product.md#tax-documents).
+  await issueCreditNote(tx, booking.id);
 }
 
 /**
@@ -548,6 +575,11 @@ export async function cancelEventBookings(ctx: AppContext, eventId: number, reas
         if (!found) return;
         const { booking, lines } = found;
         if (booking.status === BOOKING_STATUS.pending) {
+          await releaseHeld(tx, lines);
+          await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
+        } else if (booking.status === BOOKING_STATUS.awaiting_payment) {
+          // A company's booking awaiting payment: released, its payments refused from now on.
+          await releaseInvoiceBooking(tx, booking.id);
           await releaseHeld(tx, lines);
           await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
         } else if (booking.status === BOOKING_STATUS.paid) {
