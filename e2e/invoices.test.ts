@@ -48,49 +48,63 @@ async function ensureTaxProfile(token: string) {
   expect(res.status).toBe(200);
 }
 
+/** Sends `body` to `/v1/{path}` as the organiser and returns the answer's `data`. */
+async function organiserCall<T>(token: string, path: string, method: string, body: FormData | object): Promise<T> {
+  const form = body instanceof FormData;
+  const res = await fetch(`${baseUrl}/v1/${path}`, {
+    method,
+    headers: { Auth: token, ...(form ? {} : { 'Content-Type': 'application/json' }) },
+    body: form ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, `${path}: ${text}`).toBeLessThan(300);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
 /**
- * One of the organiser's published KES events, far enough ahead, with a ticket type of whole
- * shillings left and no required question; given 7 days to pay by invoice when it has none.
+ * An event of the organiser's in shillings that offers pay by invoice: one the demo data has, or
+ * a new one (the demo organiser's events are in dollars), published with a KES 2,333 ticket type
+ * and 7 days to pay. Its banner is a screenshot of a blank page: a real PNG without a fixture file.
  */
-async function invoiceEvent(token: string): Promise<{ event: Event; ticket: TicketType }> {
+async function invoiceEvent(token: string, page: Page): Promise<{ event: Event; ticket: TicketType }> {
   const { data } = await apiData<{ data: Event[] }>('client/event/view?limit=100', token);
-  const soon = Date.now() + 5 * 86_400_000;
   for (const own of data) {
-    if (own.currency !== 'KES' || own.status !== 1 || Date.parse(own.start_time) < soon) continue;
+    if (own.currency !== 'KES' || own.status !== 1 || !own.invoice_payment_until) continue;
     const event = await apiData<Event>(`event/details/${own.id}`);
-    if (event.ended || (event.questions ?? []).some((q) => q.required)) continue;
     const ticket = event.tickets.find(
-      (t) => t.status === 1 && t.available >= 1 && Number.isInteger(t.price_per_ticket) && t.price_per_ticket > 0,
+      (t) => t.status === 1 && t.available >= 1 && Number.isInteger(t.price_per_ticket),
     );
-    if (!ticket) continue;
-    if (event.invoice_payment_until) return { event, ticket };
-    const form = new FormData();
-    const fields: Record<string, string | number> = {
-      title: event.title,
-      category_id: event.category_id,
-      currency: event.currency,
-      start_time: event.start_time,
-      end_time: event.end_time,
-      location: event.location,
-      full_description: event.full_description,
-      short_description: event.short_description,
-      attendee_names: event.attendee_names,
-      changes_lock_hours: event.changes_lock_hours,
-      invoice_payment_days: 7,
-      status: 1,
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
-    const res = await fetch(`${baseUrl}/v1/event/update/${event.id}`, {
-      method: 'PUT',
-      headers: { Auth: token },
-      body: form,
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const updated = await apiData<Event>(`event/details/${event.id}`);
-    expect(updated.invoice_payment_until).not.toBeNull();
-    return { event: updated, ticket };
+    if (ticket && !(event.questions ?? []).some((q) => q.required)) return { event, ticket };
   }
-  throw new Error('the demo organiser has no KES event far enough ahead with tickets left');
+  const categories = await apiData<{ id: number }[]>('client/category/view', token);
+  const start = new Date(Date.now() + 20 * 86_400_000);
+  start.setUTCHours(6, 0, 0, 0);
+  const form = new FormData();
+  const fields: Record<string, string | number> = {
+    title: `Procurement Forum ${Date.now()}`,
+    category_id: categories[0]!.id,
+    currency: 'KES',
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+    location: 'KICC, Nairobi',
+    full_description: 'A day on public and private procurement.',
+    short_description: 'Procurement, LPOs and paying suppliers.',
+    attendee_names: 'later',
+    changes_lock_hours: 24,
+    invoice_payment_days: 7,
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  await page.setViewportSize({ width: 800, height: 400 });
+  await page.setContent('<body style="margin:0;background:linear-gradient(90deg,#0f766e,#f59e0b)"></body>');
+  const banner = await page.screenshot({ type: 'png' });
+  form.append('file', new Blob([new Uint8Array(banner)], { type: 'image/png' }), 'banner.png');
+  const id = await organiserCall<number>(token, 'event/register', 'POST', form);
+  await organiserCall(token, `event/${id}/ticket/register`, 'POST', [
+    { name: 'Delegate', price_per_ticket: 2333, no_of_persons: 1, max_tickets: 20 },
+  ]);
+  const event = await apiData<Event>(`event/details/${id}`);
+  expect(event.invoice_payment_until).not.toBeNull();
+  return { event, ticket: event.tickets[0]! };
 }
 
 async function capture(page: Page, name: string) {
@@ -119,11 +133,12 @@ describe('pay by invoice', () => {
   it('a company buyer gets the proforma, pays it to the paybill, and gets e-tickets and a tax invoice (390 px)', async () => {
     const token = await organiserToken();
     await ensureTaxProfile(token);
-    const { event, ticket } = await invoiceEvent(token);
     const email = `company.${Date.now()}@example.co.ke`;
 
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl });
     const page = await context.newPage();
+    const { event, ticket } = await invoiceEvent(token, page);
+    await page.setViewportSize(VIEWPORTS.phone);
     const failures: string[] = [];
     page.on('pageerror', (err) => failures.push(err.message));
     page.on('response', (res) => {
