@@ -242,7 +242,18 @@ describe('seedDemoData', () => {
       GROUP BY b.id, e.id`);
     expect(booked.length).toBeGreaterThan(500);
     expect(await count('bookings')).toBe(booked.length);
-    for (const b of booked) {
+    // Besides the sales, the demo organiser's tax documents add one refunded booking (its credit
+    // note's) and one company's booking awaiting payment (docs/product.md#tax-documents).
+    expect(
+      booked
+        .filter((b) => b.status !== 2)
+        .map((b) => [b.status, b.payment_method])
+        .sort(),
+    ).toEqual([
+      [5, 'card'],
+      [6, 'invoice'],
+    ]);
+    for (const b of booked.filter((x) => x.status === 2)) {
       expect(b, b.reference).toMatchObject({ status: 2, payment_method: 'card', event_status: 1 });
       expect(b.currency, b.reference).toBe(b.event_currency);
       expect(b.reference).toMatch(/^TK-[2-9A-HJKMNP-Z]{6}$/);
@@ -320,6 +331,30 @@ describe('seedDemoData', () => {
     expect(summary.tickets_sold).toBe(own!.booked);
     expect(summary.tickets_sold).toBe(own!.sold);
     expect(summary.tickets_sold).toBeGreaterThan(500);
+  });
+
+  it('gives the demo organiser a tax profile, tax invoices, a credit note and a booking awaiting payment', async () => {
+    const [demo] = await rows<{ organisation_id: number }>(
+      sql`SELECT organisation_id FROM accounts WHERE email = ${DEMO_ORGANISER_EMAIL} AND type = 'organizer'`,
+    );
+    const org = demo!.organisation_id;
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM tax_profiles WHERE organisation_id = ${org}`)).toBe(1);
+    const docs = await rows<{ kind: string; seq: number; booking_status: number }>(
+      sql`SELECT d.kind, d.seq, b.status AS booking_status FROM tax_documents d JOIN bookings b ON b.id = d.booking_id
+           WHERE d.organisation_id = ${org} ORDER BY d.kind, d.seq`,
+    );
+    const invoices = docs.filter((d) => d.kind === 'invoice');
+    expect(invoices.map((d) => d.seq)).toEqual(invoices.map((_, i) => i + 1));
+    expect(invoices.length).toBeGreaterThanOrEqual(3);
+    expect(docs.filter((d) => d.kind === 'credit_note')).toEqual([{ kind: 'credit_note', seq: 1, booking_status: 5 }]);
+    const awaiting = await rows<{ n: number; due: boolean }>(
+      sql`SELECT count(*)::int AS n, bool_and(ib.due_at = b.hold_expires_at) AS due FROM bookings b
+           JOIN invoice_bookings ib ON ib.booking_id = b.id JOIN events e ON e.id = b.event_id
+           WHERE e.organisation_id = ${org} AND b.status = 6`,
+    );
+    expect(awaiting[0]).toEqual({ n: 1, due: true });
+    const tax = await asDemoOrganiser('/v1/client/organisation/tax');
+    expect(tax.json().data.profile).toMatchObject({ kra_pin: 'P051234567X', vat_registered: true });
   });
 
   it('does nothing the second time', async () => {
@@ -434,7 +469,7 @@ describe('demo delegates and questions', () => {
       };
       const bought = await countOf(sql`
         SELECT coalesce(sum(l.quantity), 0)::int AS n FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
-         WHERE b.event_id = ${event.id}`);
+         WHERE b.event_id = ${event.id} AND b.status = 2`);
       expect(list.total, event.title).toBe(bought);
       const named = list.data.filter((a) => a.named);
       expect(named.length, event.title).toBeGreaterThan(0);

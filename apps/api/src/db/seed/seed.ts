@@ -22,6 +22,7 @@ import { DEMO_CATEGORIES, DEMO_EVENTS, DEMO_ORGANISERS, type CategoryKey, type D
 import { planDemoDelegates, type DelegatePlace, type SavedQuestion } from './demo-delegates.js';
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
+import { seedDemoInvoices } from './demo-invoices.js';
 
 /** The demo organiser's sign-in, printed by the README. */
 export const DEMO_ORGANISER_EMAIL = 'demo@tikiti.co.ke';
@@ -179,13 +180,15 @@ export async function seedDemoData(
     const sold = await insertSales(tx, planDemoSales(saleEvents, now), currencyOf);
     // Before the tickets are issued: they carry their delegates' names.
     await insertDelegates(tx, saleEvents);
+    // The demo organiser's tax documents; its refunded booking has no tickets to issue.
+    const refunded = await seedDemoInvoices(tx, organisationIds[0]!, DEMO_ORGANISERS[0]!.organizationName, now);
     if (issueTickets) {
       // Every event a door can still open (published, not over): about 3,000 tickets, issued in
       // one go (a few statements, the signing spread over the crypto threads).
       const open = new Set(saleEvents.filter((e) => e.published && e.endTime > now).map((e) => e.eventId));
       await issueTickets(
         tx,
-        sold.filter((b) => open.has(b.eventId)).map((b) => b.id),
+        sold.filter((b) => open.has(b.eventId) && b.id !== refunded).map((b) => b.id),
       );
     }
     return true;

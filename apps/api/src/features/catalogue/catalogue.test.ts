@@ -182,9 +182,23 @@ describe('GET v1/event/view', () => {
       expect(card).not.toHaveProperty('tickets');
       expect(card).not.toHaveProperty('attendee_names');
       // A card leaves out the event's delegate rules too (docs/product.md#delegates-and-questions).
-      const { full_description, tickets, attendee_names, changes_lock_hours, ...rest } = full.data[i]!;
+      // …and whether it offers pay by invoice (docs/product.md#pay-by-invoice).
+      const {
+        full_description,
+        tickets,
+        attendee_names,
+        changes_lock_hours,
+        invoice_payment_days,
+        invoice_payment_until,
+        ...rest
+      } = full.data[i]!;
       expect(full_description.length + tickets.length).toBeGreaterThan(0);
-      expect([attendee_names, changes_lock_hours]).toEqual(['later', 24]);
+      expect([attendee_names, changes_lock_hours, invoice_payment_days, invoice_payment_until]).toEqual([
+        'later',
+        24,
+        0,
+        null,
+      ]);
       expect(card).toEqual(rest);
     }
     expect(res.body.length).toBeLessThan(JSON.stringify(full.data).length);
@@ -440,7 +454,15 @@ describe('GET v1/event/details/{id}', () => {
       [false, 1500],
     ]);
     for (const [i, card] of cards.data.entries()) {
-      const { full_description: _f, tickets: _t, attendee_names: _a, changes_lock_hours: _h, ...rest } = full[i]!;
+      const {
+        full_description: _f,
+        tickets: _t,
+        attendee_names: _a,
+        changes_lock_hours: _h,
+        invoice_payment_days: _d,
+        invoice_payment_until: _u,
+        ...rest
+      } = full[i]!;
       expect(card).toEqual(rest);
     }
     await own.close();

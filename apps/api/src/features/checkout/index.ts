@@ -21,3 +21,5 @@ export {
   type BookingRow,
 } from './checkout.repo.js';
 export { providerNamed } from './providers.js';
+/** The demo seed queues the release of its booking awaiting payment. */
+export { INVOICE_RELEASE_JOB } from './invoice-bookings.js';

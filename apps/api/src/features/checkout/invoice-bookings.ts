@@ -145,7 +145,7 @@ export async function awaitInvoicePayment(
   await setAwaitingPayment(tx, bookingId, dueAt);
   const booking = (await findBooking(tx, bookingId))!;
   const lines = await findLines(tx, bookingId);
-  await openInvoiceBooking(ctx, tx, { ...settledBookingOf(booking, event, lines, null), dueAt });
+  await openInvoiceBooking(tx, { ...settledBookingOf(booking, event, lines, null), dueAt }, paybillOf(ctx));
   await enqueueMail(tx, {
     to: booking.email,
     ...proformaInvoiceMail(await noticeOf(ctx, tx, booking, sign)),

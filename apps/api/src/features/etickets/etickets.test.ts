@@ -499,8 +499,14 @@ describe('mail', () => {
     const [mail] = (await mailTo(t, details.email_address)).filter((m) => m.subject.startsWith('Your tickets for'));
     const attachments = (mail as unknown as { attachments: { filename: string; contentType: string; size: number }[] })
       .attachments;
+    // The e-tickets, and the receipt of an organiser without a tax profile (docs/product.md#tax-documents).
     expect(attachments).toEqual([
       { filename: `tikiti-${booked.reference}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
+      {
+        filename: expect.stringMatching(/^INV-\d{4}-\d{6}\.pdf$/),
+        contentType: 'application/pdf',
+        size: expect.any(Number),
+      },
     ]);
     expect(attachments[0]!.size).toBeGreaterThan(2000);
     expect(mail!.text).toContain(`${t.config.publicUrl}/account/tickets`);

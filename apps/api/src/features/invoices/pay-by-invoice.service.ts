@@ -34,7 +34,6 @@ import {
   saveBookingCompany,
   type InvoiceBookingRow,
 } from './invoices.repo.js';
-import { paybillOf } from './tax-profile.service.js';
 import { TAX } from '@tikiti/contract';
 
 /** The intent id of a booking paid by invoice at the `invoice` payment provider. */
@@ -87,9 +86,9 @@ export async function saveCompany(tx: Tx, bookingId: number, company: Company) {
  * other feature. The paybill and bank details are the ones in force now.
  */
 export async function openInvoiceBooking(
-  ctx: AppContext,
   tx: Tx,
   b: Omit<SettledBooking, 'paymentMethod' | 'paymentReference'> & { dueAt: Date },
+  paybill: string | null,
   now = new Date(),
 ) {
   const { profile, issuer, buyer, poNumber } = await partiesOf(tx, b);
@@ -115,7 +114,7 @@ export async function openInvoiceBooking(
       accountName: profile?.bankAccountName ?? null,
       accountNumber: profile?.bankAccountNumber ?? null,
     },
-    paybill: b.currency === 'KES' ? paybillOf(ctx) : null,
+    paybill: b.currency === 'KES' ? paybill : null,
   };
   await insertInvoiceBooking(tx, {
     bookingId: b.bookingId,
