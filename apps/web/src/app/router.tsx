@@ -10,6 +10,7 @@ import { checkoutPages } from '../features/checkout';
 import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
 import { eventsPages } from '../features/events';
+import { invoicesPages } from '../features/invoices';
 import { ordersPages } from '../features/orders';
 import { teamPages } from '../features/team';
 import { PublicLayout } from './layouts/public-layout';
@@ -146,6 +147,8 @@ export function AppRoutes() {
             <Route path="events" element={page(eventsPages.myEvents)} />
             <Route path="settings" element={page(accountsPages.settings)} />
             <Route path="security" element={page(accountsPages.security)} />
+            <Route path="tax-profile" element={page(invoicesPages.taxProfile)} />
+            <Route path="invoices" element={page(invoicesPages.invoices)} />
             <Route path="activity" element={page(auditPages.activity)} />
             <Route path="team" element={page(teamPages.team)} />
             <Route path="invite" element={page(teamPages.invite)} />

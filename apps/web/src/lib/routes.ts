@@ -25,6 +25,10 @@ export const routes = {
   myTeamInvite: '/organizer/invite',
   /** Two-factor sign-in, sessions, a new password (Settings, Security). */
   mySecurity: '/organizer/security',
+  /** The organisation as the issuer of its tax documents (Settings, Tax profile). */
+  myTaxProfile: '/organizer/tax-profile',
+  /** Invoices, receipts and credit notes issued, for a date range or an event. */
+  invoices: '/organizer/invoices',
   /** The organisation's activity log, for its owner. */
   activity: '/organizer/activity',
   eventStep: (n: 1 | 2 | 3 | 4) => `/organizer/event/${n}`,

@@ -59,6 +59,8 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     ],
     attendee_names: 'later',
     changes_lock_hours: 24,
+    invoice_payment_days: 0,
+    invoice_payment_until: null,
     questions: [],
     ...overrides,
   };
@@ -74,6 +76,8 @@ export function bookingCreatedFixture(overrides: Partial<BookingCreated> = {}, n
     provider: 'sandbox',
     price: 39.98,
     currency: 'USD',
+    due_at: null,
+    proforma_url: null,
     ...overrides,
   };
 }
@@ -92,6 +96,11 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
     hold_expires_at: '2026-03-01T08:15:00.000Z',
     paid_at: '2026-03-01T08:03:00.000Z',
     full_name: 'Wanjiku Kamau',
+    company: null,
+    invoice_url: null,
+    proforma_url: null,
+    due_at: null,
+    amount_owed: 0,
     tickets: [
       { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2 },
       { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1 },
@@ -179,6 +188,8 @@ export function eTicketFixture(overrides: Partial<ETicket> = {}): ETicket {
       currency: 'USD',
       price: 73.31,
       receipt_number: null,
+      invoice_url: null,
+      proforma_url: null,
       tickets: [
         { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2 },
         { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1 },

@@ -58,6 +58,22 @@ export const storedBookingSchema = z.object({
   due_at: z.string().nullable(),
   /** Pay by invoice: what is still owed (major units); 0 for other bookings. */
   amount_owed: z.number(),
+  /**
+   * Pay by invoice, while awaiting payment: where to pay, as the proforma prints it (the
+   * organiser's bank from its tax profile, the M-Pesa paybill with the booking reference as the
+   * account number); else null. Optional: an answer without it sends the buyer to the proforma.
+   */
+  pay_to: z
+    .object({
+      paybill: z.string().nullable(),
+      account: z.string(),
+      bank_name: z.string().nullable(),
+      bank_branch: z.string().nullable(),
+      bank_account_name: z.string().nullable(),
+      bank_account_number: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   tickets: z.array(storedBookingLineSchema),
   event: z.object({
     id: z.number().int(),

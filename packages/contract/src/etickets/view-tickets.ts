@@ -78,6 +78,11 @@ export const eTicketSchema = z.object({
     invoice_url: z.string().nullable(),
     /** Signed URL of the proforma invoice while awaiting payment, else null. */
     proforma_url: z.string().nullable(),
+    /**
+     * Pay by invoice, while awaiting payment (status 6): when the booking is released unless
+     * paid; else null. Optional: an answer without it shows the proforma only.
+     */
+    due_at: z.string().nullable().optional(),
   }),
   tickets: z.array(eTicketItemSchema),
   /** The event's rule for names (docs/product.md#delegates-and-questions). */

@@ -86,7 +86,7 @@ describe("the organiser menus follow v1/client/me's role", () => {
     expect(screen.queryByText("We couldn't load this", { selector: 'main > div > h3' })).toBeNull();
   });
 
-  it('an admin sees the whole menu, Check-in included', async () => {
+  it('an admin sees the whole menu, Invoices and Check-in included', async () => {
     mockFetch((req) => {
       if (req.path === '/v1/client/me') return answer(200, me('admin'));
       if (req.path === '/v1/client/checkin/events') return answer(200, []);
@@ -100,7 +100,7 @@ describe("the organiser menus follow v1/client/me's role", () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent?.trim()),
-    ).toEqual(['Overview', 'Events', 'Check-in', 'Settings', 'Create Event']);
+    ).toEqual(['Overview', 'Events', 'Invoices', 'Check-in', 'Settings', 'Create Event']);
     expect(router.state.location.pathname).toBe('/organizer/checkin');
   });
 });

@@ -1,7 +1,7 @@
 import { Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { PageOutlet } from '../page-outlet';
 import clsx from 'clsx';
-import { CalendarDays, History, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
+import { CalendarDays, History, ReceiptText, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
 import { AlertBanner } from '../../components/layout/alert-banner';
 import { Logo } from '../../components/layout/logo';
 import { Loading } from '../../components/ui/spinner';
@@ -13,11 +13,12 @@ import { isDoorOnly, useOrganiserRole, useSession, useSignOut } from '../../feat
 const fullMenu = [
   { to: routes.dashboard, label: 'Overview', icon: LayoutDashboard },
   { to: routes.myEvents, label: 'Events', icon: CalendarDays },
+  { to: routes.invoices, label: 'Invoices', icon: ReceiptText },
   { to: routes.doorEvents, label: 'Check-in', icon: ScanLine },
   { to: routes.mySettings, label: 'Settings', icon: Settings },
 ];
 /** The owner also sees the activity log (docs/product.md#activity). */
-const ownerMenu = [...fullMenu.slice(0, 3), { to: routes.activity, label: 'Activity', icon: History }, fullMenu[3]!];
+const ownerMenu = [...fullMenu.slice(0, 4), { to: routes.activity, label: 'Activity', icon: History }, fullMenu[4]!];
 /** A door-only teammate (role `checkin`) sees the check-in pages and nothing else. */
 const doorMenu = [{ to: routes.doorEvents, label: 'Check-in', icon: ScanLine }];
 const isDoorPath = (path: string) => path === routes.doorEvents || path.startsWith(`${routes.doorEvents}/`);
@@ -30,7 +31,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * docs/product.md#organiser-side: side menu on every page (on phones a top bar of equal tabs,
- * icon over label, so all four fit a 360 px screen without scrolling sideways), a dismissible
+ * icon over label, so all six fit a 360 px screen without scrolling sideways), a dismissible
  * alert banner for results. Without an organiser session the pages cannot load anything,
  * so the organiser is sent to sign in (the same place a 401 sends them). The menu follows the
  * role v1/client/me gives: a door-only teammate sees Check-in only, and any other organiser

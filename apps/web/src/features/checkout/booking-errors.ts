@@ -1,6 +1,7 @@
 import type { ErrorCode, FieldError, GuestDetails } from '@tikiti/contract';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import type { PendingBooking } from './checkout-store';
+import { COMPANY_FIELDS, type CompanyField } from './company';
 import { delegateProblemsOf } from './delegates';
 
 /** Why a booking call failed, sorted for the form: the message, errors per guest field and per ticket type. */
@@ -17,6 +18,8 @@ export interface BookingProblem {
    * (`{card key}.{field}`, `order.q{id}`: checkout/delegates.ts).
    */
   delegates: Record<string, string>;
+  /** Errors of "Buying for a company", by field (`company` alone: pay by invoice without one, on the name). */
+  company: Partial<Record<CompanyField, string>>;
   /**
    * The email whose tickets another checkout holds (a 409 on `details.email_address`): signing
    * in with a code mailed to it proves it is the buyer's, and their next booking replaces that
@@ -49,11 +52,15 @@ export function problemOf(
     details: {},
     lines: {},
     delegates: booking.delegates ? delegateProblemsOf(errors, booking.delegates) : {},
+    company: {},
   };
   for (const { path, message: said } of errors) {
     const detail = DETAIL.exec(path);
     if (detail) problem.details[detail[1] as keyof GuestDetails] ??= said;
     if (path === 'phone') problem.phone ??= said;
+    if (path === 'company') problem.company.name ??= said;
+    const companyField = COMPANY_FIELDS.find((f) => path === `company.${f}`);
+    if (companyField) problem.company[companyField] ??= said;
     const line = LINE.exec(path);
     const ticket = line ? booking.tickets[Number(line[1])] : undefined;
     if (ticket) problem.lines[ticket.id] ??= named ? said : `${ticket.name}: ${said}`;

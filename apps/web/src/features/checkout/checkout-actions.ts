@@ -8,6 +8,7 @@ import {
 import { bookEvent } from './api/book-event';
 import { problemOf, type BookingProblem } from './booking-errors';
 import { isLive, useCheckout, type PendingBooking } from './checkout-store';
+import type { CompanyDraft } from './company';
 import { answerProblemsOf, delegatesBody } from './delegates';
 
 export { bookingErrorOf } from './booking-errors';
@@ -33,13 +34,24 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(mpesa && opts.newPrompt ? { new_prompt: true } : {}),
     ...(delegates?.attendees.length ? { attendees: delegates.attendees } : {}),
     ...(delegates?.answers.length ? { answers: delegates.answers } : {}),
+    ...(booking.company ? { company: companyBody(booking.company) } : {}),
+  };
+}
+
+/** The company as the call takes it: the optional address and PO number only when typed. */
+function companyBody({ name, kra_pin, address, po_number }: CompanyDraft): NonNullable<BookEventBody['company']> {
+  return {
+    name,
+    kra_pin,
+    ...(address.trim() ? { address } : {}),
+    ...(po_number.trim() ? { po_number } : {}),
   };
 }
 
 /**
  * The checks of docs/product.md#validation-rules, before anything is sent: at least one ticket,
  * a guest's full name, email and phone, an M-Pesa number that M-Pesa can prompt, each delegate's
- * name and email, and every answer to the organiser's questions (the contract's `answerProblem`,
+ * name and email, the company's name and KRA PIN (and that pay by invoice has a company), and every answer to the organiser's questions (the contract's `answerProblem`,
  * as the server checks them). The booking as it will be sent (details and number trimmed as the
  * server reads them), or the problem, each message beside its field.
  */
@@ -50,8 +62,18 @@ export function checkBooking(
   const form = bookEventBodySchema.safeParse(bookingBody(booking, method));
   const answers = booking.delegates ? answerProblemsOf(booking.delegates) : {};
   if (form.success && Object.keys(answers).length === 0) {
-    const { details, phone } = form.data;
-    return { booking: { ...booking, details, ...(phone !== undefined ? { phone } : {}) } };
+    const { details, phone, company } = form.data;
+    return {
+      booking: {
+        ...booking,
+        details,
+        ...(phone !== undefined ? { phone } : {}),
+        // The PIN upper-cased and the texts trimmed, as the server stores them.
+        ...(company
+          ? { company: { ...company, address: company.address ?? '', po_number: company.po_number ?? '' } }
+          : {}),
+      },
+    };
   }
   const errors = form.success ? [] : form.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const message = form.success ? Object.values(answers)[0]! : form.error.issues[0]!.message;

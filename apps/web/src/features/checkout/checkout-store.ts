@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { BookEventBody, BookingCreated, BookingLine, GuestDetails, PaymentMethod } from '@tikiti/contract';
 import { persistFields } from '../../lib/persisted-state';
+import type { CompanyDraft } from './company';
 import type { DelegatesDraft } from './delegates';
 
 /**
@@ -9,7 +10,7 @@ import type { DelegatesDraft } from './delegates';
  * form) with what the payment page shows: the event's title, each line's ticket name, the
  * total and the event's currency.
  */
-export interface PendingBooking extends BookEventBody {
+export interface PendingBooking extends Omit<BookEventBody, 'company'> {
   event_title: string;
   tickets: (BookingLine & { name: string })[];
   total_price: number;
@@ -20,6 +21,8 @@ export interface PendingBooking extends BookEventBody {
    * the booking is sent.
    */
   delegates?: DelegatesDraft;
+  /** "Buying for a company", as typed; absent when the buyer buys for themself. */
+  company?: CompanyDraft;
 }
 
 /** Client state of the checkout, kept across reloads: the booking and a payment secret per method. */
@@ -57,11 +60,15 @@ export function sameDetails(a: GuestDetails | undefined, b: GuestDetails | undef
   return a.email_address === b.email_address && a.full_name === b.full_name && a.msisdn === b.msisdn;
 }
 
-/** The same tickets of the same event for the same buyer and delegates: its payment may be reused. */
+/** The same tickets of the same event for the same buyer, delegates and company: its payment may be reused. */
 export function sameBooking(a: PendingBooking | null, b: PendingBooking): boolean {
   if (!a || a.event_id !== b.event_id || a.tickets.length !== b.tickets.length) return false;
   if (a.tickets.some((l, i) => l.id !== b.tickets[i]!.id || l.qty !== b.tickets[i]!.qty)) return false;
-  return sameDetails(a.details, b.details) && sameDelegates(a.delegates, b.delegates);
+  return (
+    sameDetails(a.details, b.details) &&
+    sameDelegates(a.delegates, b.delegates) &&
+    JSON.stringify(a.company ?? null) === JSON.stringify(b.company ?? null)
+  );
 }
 
 /** The same cards and answers typed: a delegate renamed before paying is a new booking. */

@@ -15,10 +15,14 @@ export { GuestDetailsFields, NO_GUEST_DETAILS } from './components/guest-details
 export { BookingErrorDialog } from './components/booking-error-dialog';
 export { NO_CARD, type DelegateCard } from './delegate-card';
 export type { DelegatesDraft, PlacedCard } from './delegates';
+export { successPath } from './success-path';
+export { invoiceDueAt, NO_COMPANY, type CompanyDraft, type CompanyField } from './company';
 
 export const InlinePayment = lazy(() => import('./components/inline-payment'));
 /** The delegate cards and order questions: loaded with the booking panel's first ticket (docs/decisions/0022-main-thread-on-a-phone.md). */
 export const DelegateCards = lazy(() => import('./components/delegate-cards'));
+/** "Buying for a company": loaded when the buyer ticks it (docs/product.md#tax-documents). */
+export const CompanyFields = lazy(() => import('./components/company-fields'));
 
 export const checkoutPages = {
   paymentMethod: () => import('./pages/payment-method-page'),

@@ -4,16 +4,17 @@ import { useSingleFlight } from '../../lib/single-flight';
 import type { BookingProblem } from './booking-errors';
 import type { PaymentOptions } from './checkout-actions';
 import type { PendingBooking } from './checkout-store';
+import { isCompanyKey, type CompanyErrorKey } from './company';
 import type { DelegateErrorKey } from './delegates';
 
 /** startPayment, the checks and the error sorting: loaded on the first pick or press, not with the page. */
 export const loadCheckoutActions = () => import('./checkout-actions');
 
 const UNREACHABLE = 'We could not reach Tikiti. Check your connection and try again.';
-const noProblem: BookingProblem = { message: '', details: {}, lines: {}, delegates: {} };
+const noProblem: BookingProblem = { message: '', details: {}, lines: {}, delegates: {}, company: {} };
 
 /** A field whose error goes when it changes: a guest detail, the M-Pesa number, a ticket type (by id), a delegate card's or order question's (checkout/delegates.ts). */
-export type BookingField = keyof GuestDetails | 'phone' | number | DelegateErrorKey;
+export type BookingField = keyof GuestDetails | 'phone' | number | DelegateErrorKey | CompanyErrorKey;
 const isDelegateField = (field: string): field is DelegateErrorKey => field.includes('.');
 
 /**
@@ -78,10 +79,17 @@ export function useStartPayment() {
   /** These fields changed (guest details, the M-Pesa number, a ticket type by id, a delegate's field): their errors go. */
   const fieldsChanged = useCallback((...fields: BookingField[]) => {
     setProblem((p) => {
-      const next = { ...p, details: { ...p.details }, lines: { ...p.lines }, delegates: { ...p.delegates } };
+      const next = {
+        ...p,
+        details: { ...p.details },
+        lines: { ...p.lines },
+        delegates: { ...p.delegates },
+        company: { ...p.company },
+      };
       for (const field of fields) {
         if (field === 'phone') next.phone = undefined;
         else if (typeof field === 'number') delete next.lines[field];
+        else if (isCompanyKey(field)) delete next.company[field.slice('company.'.length) as keyof typeof next.company];
         else if (isDelegateField(field)) delete next.delegates[field];
         else {
           delete next.details[field];

@@ -9,7 +9,12 @@ export type EventDetails = EventStepOne;
 /** The event being created (docs/product.md#organiser-flows), held in client state until step 3 publishes it. */
 export type DraftEvent = EventDetails &
   /** Step 2's texts and delegates' rule, kept when the organiser goes back a step. */
-  Partial<Pick<EventFields, 'full_description' | 'short_description' | 'attendee_names' | 'changes_lock_hours'>> & {
+  Partial<
+    Pick<
+      EventFields,
+      'full_description' | 'short_description' | 'attendee_names' | 'changes_lock_hours' | 'invoice_payment_days'
+    >
+  > & {
     /** Set once step 2 has created the event (as a draft); step 3 adds its tickets to it. */
     id?: number;
     /** Set once step 3 has saved the tickets (publishing it): step 4 asks the questions, and step 3 is not saved twice. */

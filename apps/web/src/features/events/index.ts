@@ -4,6 +4,8 @@ export { useEventDrafts, type EventDraftsState } from './event-drafts';
 export { useEventQuestions } from './api/questions';
 /** One of the organisation's events, for the certificates and badges pages' headings. */
 export { useOwnEvent } from './api/own-event';
+/** The organisation's events, which the invoices page filters by. */
+export { useOwnEvents } from './api/list-own-events';
 
 export const eventsPages = {
   dashboard: () => import('./pages/dashboard-page'),

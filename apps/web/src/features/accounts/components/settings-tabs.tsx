@@ -5,10 +5,11 @@ import { routes } from '../../../lib/routes';
 const tabs = [
   { to: routes.mySettings, label: 'Details' },
   { to: routes.myTeam, label: 'Team Access' },
+  { to: routes.myTaxProfile, label: 'Tax profile' },
   { to: routes.mySecurity, label: 'Security' },
 ];
 
-/** The Settings tabs (docs/product.md#organiser-side): Details, Team Access (the team page) and Security. */
+/** The Settings tabs (docs/product.md#organiser-side): Details, Team Access (the team page), Tax profile and Security. */
 export function SettingsTabs() {
   return (
     <nav className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200" aria-label="Settings">

@@ -17,7 +17,13 @@ import { routes } from '../../../lib/routes';
 import { useSession } from '../../accounts';
 import {
   BookingErrorDialog,
+  CompanyFields,
   DelegateCards,
+  invoiceDueAt,
+  NO_COMPANY,
+  successPath,
+  type CompanyDraft,
+  type CompanyField,
   GuestDetailsFields,
   isLive,
   loadCheckoutActions,
@@ -102,6 +108,12 @@ function OpenBookingPanel({ event }: { event: Event }) {
     () => previous?.delegates?.answers ?? {},
   );
   const userName = useSession((s) => s.userName);
+  // "Buying for a company": kept with the pending booking like the other fields.
+  const [companyOn, setCompanyOn] = useState(() => Boolean(previous?.company));
+  const [company, setCompany] = useState<CompanyDraft>(() => previous?.company ?? NO_COMPANY);
+  // When a booking paid by invoice made now would be due (docs/product.md#pay-by-invoice).
+  const [openedAt] = useState(() => Date.now());
+  const invoiceDue = invoiceDueAt(event, openedAt);
 
   const lines = event.tickets
     .map((t) => ({ id: t.id, name: t.name, price: t.price_per_ticket, qty: quantities[t.id] ?? 0 }))
@@ -132,6 +144,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
     total_price: total,
     currency: event.currency,
     delegates: lines.length > 0 ? delegates : undefined,
+    ...(companyOn ? { company } : {}),
   });
   // The payment already created for exactly this selection and buyer, while its hold lasts.
   const held = lines.length > 0 && sameBooking(previous, pending('card')) && isLive(payment);
@@ -141,7 +154,9 @@ function OpenBookingPanel({ event }: { event: Event }) {
     const next = pending(method);
     const outcome = await pay.start(next, method);
     if (outcome?.kind === 'number') useCheckout.getState().startBooking(next);
-    if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
+    // Pay by invoice needs no payment step: the booking awaits the company's payment.
+    if (outcome?.kind === 'paying' && method === 'invoice') void navigate(successPath(outcome.payment.client_secret));
+    else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
     // A type that ran short: show what is left now; the quantities picked stay as they are.
     if (outcome?.kind === 'refused' && Object.keys(outcome.problem.lines).length > 0) {
       void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
@@ -151,6 +166,15 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const changeDetail = (field: keyof GuestDetails, value: string) => {
     setDetails((d) => ({ ...d, [field]: value }));
     pay.fieldsChanged(field);
+  };
+  const changeCompany = (field: CompanyField, value: string) => {
+    setCompany((c) => ({ ...c, [field]: value }));
+    pay.fieldsChanged(`company.${field}`);
+  };
+  const toggleCompany = (on: boolean) => {
+    setCompanyOn(on);
+    if (on) loadCheckoutActions().catch(() => {});
+    pay.fieldsChanged('company.name', 'company.kra_pin', 'company.address', 'company.po_number');
   };
   const changeCard = (key: string, card: DelegateCard, changed: BookingField[]) => {
     const [typeId, n] = key.split('-').map(Number) as [number, number];
@@ -269,7 +293,41 @@ function OpenBookingPanel({ event }: { event: Event }) {
       )}
 
       {onSale && (
+        <fieldset className="mt-6">
+          <legend className="sr-only">Company</legend>
+          <label className="flex cursor-pointer items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1 h-4 w-4 accent-brand-700"
+              checked={companyOn}
+              onChange={(e) => toggleCompany(e.target.checked)}
+            />
+            <span>
+              <span className="block font-semibold text-ink">Buying for a company</span>
+              <span className="block text-sm text-slate-600">
+                A tax invoice with your company’s KRA PIN
+                {invoiceDue ? ', and the choice to pay by invoice' : ''}.
+              </span>
+            </span>
+          </label>
+          {companyOn && (
+            <Suspense
+              fallback={
+                <p className="mt-4 flex items-center gap-2 text-sm text-slate-500" role="status">
+                  <Spinner className="h-4 w-4" /> Loading the company’s details...
+                </p>
+              }
+            >
+              <CompanyFields company={company} errors={pay.problem.company} onChange={changeCompany} />
+            </Suspense>
+          )}
+        </fieldset>
+      )}
+
+      {onSale && (
         <PayWith
+          invoiceDue={companyOn ? invoiceDue : null}
+          onInvoice={() => void startPaying('invoice')}
           busy={pay.busy}
           held={held}
           mpesaOffered={event.currency === 'KES'}

@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
 import clsx from 'clsx';
-import { CreditCard, Smartphone } from 'lucide-react';
+import { CreditCard, FileText, Smartphone } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDay } from '../../../lib/format';
 import { InlinePayment } from '../../checkout';
 
 /**
  * The booking panel's "Pay with" buttons (docs/product.md#checkout-and-payments): 'Credit /
- * Debit', and 'M-Pesa' for events in shillings (docs/product.md#m-pesa). While the tickets are
+ * Debit', 'M-Pesa' for events in shillings (docs/product.md#m-pesa), and 'Pay by invoice' for a
+ * company when the event offers it (docs/product.md#pay-by-invoice). While the tickets are
  * held for a card payment, its form shows under them.
  */
 export function PayWith({
@@ -15,6 +17,8 @@ export function PayWith({
   mpesaOffered,
   onCard,
   onMpesa,
+  invoiceDue = null,
+  onInvoice,
 }: {
   busy: boolean;
   /** A card payment for exactly this selection is held: its form shows here. */
@@ -22,6 +26,9 @@ export function PayWith({
   mpesaOffered: boolean;
   onCard: () => void;
   onMpesa: () => void;
+  /** Pay by invoice is offered to this buyer's company: the due date it would have. */
+  invoiceDue?: string | null;
+  onInvoice?: () => void;
 }) {
   return (
     <div className="mt-6">
@@ -56,6 +63,27 @@ export function PayWith({
             <Smartphone className="h-5 w-5" aria-hidden />
             M-Pesa
           </button>
+        )}
+        {invoiceDue && onInvoice && (
+          <button
+            type="button"
+            onClick={onInvoice}
+            aria-busy={busy || undefined}
+            aria-describedby="invoice-due"
+            className={clsx(
+              'mt-3 flex w-full items-center justify-center gap-2 rounded-xl border-2 border-brand-700 bg-white px-4 py-3 font-semibold text-brand-800 shadow-sm transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2',
+              busy && 'cursor-wait',
+            )}
+          >
+            <FileText className="h-5 w-5" aria-hidden />
+            Pay by invoice
+          </button>
+        )}
+        {invoiceDue && onInvoice && (
+          <p id="invoice-due" className="mt-1.5 text-center text-xs text-slate-600">
+            We email a proforma invoice; pay by bank or M-Pesa paybill by {formatDay(invoiceDue)}. Unpaid, the places
+            are released then.
+          </p>
         )}
       </div>
       {busy ? (

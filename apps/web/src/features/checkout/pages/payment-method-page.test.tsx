@@ -225,6 +225,11 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
         hold_expires_at: created.hold_expires_at,
         paid_at: null,
         full_name: 'Wanjiku Kamau',
+        company: null,
+        invoice_url: null,
+        proforma_url: null,
+        due_at: null,
+        amount_owed: 0,
         tickets: [],
         event: {
           id: 7,

@@ -34,6 +34,56 @@ function answerInTurn(...bookings: StoredBooking[]) {
 }
 
 describe('the payment success page (docs/product.md#routes-and-screens)', () => {
+  it('says what an awaiting-payment booking owes, by when and how to pay, with the proforma', async () => {
+    useCheckout.setState({ booking: null, paymentSecrets: { invoice: SECRET }, payments: {} });
+    answerInTurn(
+      storedBookingFixture({
+        status: 6,
+        currency: 'KES',
+        price: 4666,
+        amount_owed: 2333,
+        payment_method: 'invoice',
+        payment_status: 'requires_payment_method',
+        paid_at: null,
+        due_at: '2026-03-05T09:00:00.000Z',
+        proforma_url: '/v1/booking/TK-7Q2M9X/proforma.pdf?sig=1',
+        company: { name: 'Acme Logistics Ltd', kra_pin: 'P051234567X', address: null, po_number: 'LPO-778' },
+        pay_to: {
+          paybill: '600100',
+          account: 'TK-7Q2M9X',
+          bank_name: 'KCB',
+          bank_branch: null,
+          bank_account_name: 'Fintech Kenya Ltd',
+          bank_account_number: '1234567890',
+        },
+      }),
+    );
+    open();
+    expect(await screen.findByRole('heading', { name: 'Booked: awaiting payment' })).toBeTruthy();
+    expect(screen.getByTestId('amount-owed').textContent).toMatch(/KES\s?2,333/);
+    expect(screen.getByTestId('due-at').textContent).toContain('Thu, 5 Mar 2026');
+    expect(screen.getByText('LPO-778')).toBeTruthy();
+    const mpesa = within(screen.getByRole('region', { name: 'M-Pesa paybill' }));
+    expect(mpesa.getByTestId('paybill').textContent).toBe('600100');
+    expect(mpesa.getByText('TK-7Q2M9X')).toBeTruthy();
+    const bank = within(screen.getByRole('region', { name: 'Bank transfer' }));
+    expect(bank.getByText('1234567890')).toBeTruthy();
+    expect(bank.queryByText('Branch')).toBeNull();
+    expect(screen.getByRole('link', { name: /Download the proforma invoice/ }).getAttribute('href')).toBe(
+      '/v1/booking/TK-7Q2M9X/proforma.pdf?sig=1',
+    );
+    // Booked: this checkout is over, as for a payment.
+    expect(useCheckout.getState().paymentSecrets).toEqual({});
+  });
+
+  it('offers the tax invoice of a paid booking once issued', async () => {
+    answerInTurn(storedBookingFixture({ invoice_url: '/v1/booking/TK-7Q2M9X/invoice.pdf?sig=1' }));
+    open();
+    expect((await screen.findByRole('link', { name: /Tax invoice \(PDF\)/ })).getAttribute('href')).toBe(
+      '/v1/booking/TK-7Q2M9X/invoice.pdf?sig=1',
+    );
+  });
+
   it('asks at once, keeps asking while the payment processes, then shows the order, the buyer and the event', async () => {
     useCheckout.setState({
       booking: null,

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { CalendarPlus, CheckCircle2, Clock, MapPin, SearchX, Ticket, XCircle } from 'lucide-react';
+import { CalendarPlus, CheckCircle2, Clock, FileText, MapPin, SearchX, Ticket, XCircle } from 'lucide-react';
 import {
   BOOKING_STATUS,
   bookingCalendarFile,
@@ -21,6 +21,7 @@ import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { isSettling, useRetrieveBooking } from '../api/retrieve-booking';
 import { useCheckout } from '../checkout-store';
+import { AwaitingPayment } from '../components/awaiting-payment';
 
 function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-5xl px-4 pb-16 pt-10 sm:px-6 md:pb-24 md:pt-14">{children}</div>;
@@ -141,11 +142,27 @@ function Receipt({ booking }: { booking: StoredBooking }) {
           <div className="mt-6 rounded-xl bg-surface px-4 py-3 text-sm">
             <p className="text-slate-600">The order is for</p>
             <p className="mt-0.5 text-base font-semibold text-ink">{booking.full_name}</p>
+            {booking.company && (
+              <p className="mt-0.5 text-slate-600">
+                {booking.company.name} · KRA PIN {booking.company.kra_pin}
+              </p>
+            )}
           </div>
-          <div className="mt-6">
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to={routes.myTickets} size="lg" className="w-full sm:w-auto">
               <Ticket className="h-5 w-5" aria-hidden /> View E-tickets
             </ButtonLink>
+            {booking.invoice_url && (
+              <a
+                href={booking.invoice_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-12 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-6 text-base font-semibold text-ink hover:bg-slate-50"
+              >
+                <FileText className="h-5 w-5" aria-hidden /> Tax invoice (PDF)
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
           </div>
         </Panel>
 
@@ -275,13 +292,15 @@ function Booking({ clientSecret }: { clientSecret: string }) {
   // provider says paid), then every POLL_MS while the payment settles.
   const { query, gaveUp } = useRetrieveBooking(clientSecret, true);
   const paid = query.data?.status === BOOKING_STATUS.paid;
-  useTitle(paid ? 'Payment successful' : 'Payment');
+  const awaiting = query.data?.status === BOOKING_STATUS.awaiting_payment;
+  useTitle(paid ? 'Payment successful' : awaiting ? 'Awaiting payment' : 'Payment');
 
   // Paid, whatever the method: the checkout is over, so the details page starts afresh and the
   // next purchase of the same tickets is a new booking, never this one again.
+  // Booked by invoice is as final for the checkout: the payment comes later, outside it.
   useEffect(() => {
-    if (paid) useCheckout.getState().settled(clientSecret);
-  }, [paid, clientSecret]);
+    if (paid || awaiting) useCheckout.getState().settled(clientSecret);
+  }, [paid, awaiting, clientSecret]);
 
   if (query.isPending) return <Confirming />;
   if (query.isError) {
@@ -293,6 +312,7 @@ function Booking({ clientSecret }: { clientSecret: string }) {
     );
   }
   if (paid) return <Receipt booking={query.data} />;
+  if (awaiting) return <AwaitingPayment booking={query.data} onCheck={() => void query.refetch()} />;
   if (isSettling(query.data)) {
     if (!gaveUp) return <Confirming />;
     return (
@@ -338,7 +358,8 @@ function NotFound() {
  * docs/product.md#routes-and-screens `/payment/success?payment_intent_client_secret=…` (where Stripe and the sandbox
  * form send the buyer): asks for the booking at once, and keeps asking while the payment is
  * processing; then the lines, the total, the buyer's name, the event with "Add to calendar"
- * and "See location on map", and "View E-tickets". A booking that was not paid says so.
+ * and "See location on map", "View E-tickets" and the tax invoice once issued. A booking paid by
+ * invoice says what is owed, by when and how to pay. A booking that was not paid says so.
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { Ban, CalendarPlus, Download, Lock, Mail, MapPin, Maximize2, UserRound } from 'lucide-react';
+import { Ban, CalendarPlus, Clock, Download, FileText, Lock, Mail, MapPin, Maximize2, UserRound } from 'lucide-react';
 import {
+  BOOKING_STATUS,
+  BOOKING_STATUS_WORDS,
   bookingCalendarFile,
   calendarBookingOfETicket,
   lineTotal,
@@ -24,7 +26,12 @@ import { useEmailTickets, useRenameDelegate } from '../api/etickets';
 import type { EnlargedQr } from './qr-dialog';
 import { CertificateLink } from './certificate-link';
 
-const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' };
+const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  mpesa: 'M-Pesa',
+  paypal: 'PayPal',
+  invoice: 'Invoice',
+};
 
 /** How many people the booking's own code admits: its tickets that still admit anyone. */
 function bookingAdmits(booking: ETicket): number {
@@ -227,10 +234,11 @@ function useEmailButton(reference: string) {
 }
 
 /**
- * One paid booking on the E-tickets page (docs/product.md#e-tickets-and-signed-codes): the event,
+ * One booking on the E-tickets page (docs/product.md#e-tickets-and-signed-codes): the event,
  * the buyer's name, the booking id and payment method, the booking's own QR code and each
  * ticket's, the PDF, the calendar file, "Email my tickets" and the order. A past event's booking
- * is quieter: no codes to scan, no calendar.
+ * is quieter: no codes to scan, no calendar. A booking paid by invoice shows its tax invoice; one
+ * still awaiting payment shows its state, the due date and the proforma, and no tickets yet.
  */
 export function BookingCard({
   booking,
@@ -243,7 +251,9 @@ export function BookingCard({
 }) {
   const reference = booking.booking.booking_id;
   const revoked = booking.tickets.length > 0 && booking.tickets.every((t) => t.revoked);
-  const scannable = !past && !revoked;
+  // Paid by invoice and not yet paid (status 6): a proforma, no tickets yet (docs/product.md#pay-by-invoice).
+  const awaiting = booking.booking.proforma_url !== null;
+  const scannable = !past && !revoked && !awaiting;
   const admits = bookingAdmits(booking);
   const mail = useEmailButton(reference);
   const headingId = `booking-${reference}`;
@@ -271,6 +281,11 @@ export function BookingCard({
         >
           <p className={clsx('text-sm font-semibold', past ? 'text-slate-500' : 'text-brand-700')}>
             <time dateTime={booking.start_time}>{formatDateRange(booking.start_time, booking.end_time)}</time>
+            {awaiting && (
+              <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                {BOOKING_STATUS_WORDS[BOOKING_STATUS.awaiting_payment]}
+              </span>
+            )}
             {past && (
               <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-600">
                 Ended
@@ -341,6 +356,37 @@ export function BookingCard({
             )}
           </dl>
 
+          {awaiting && (
+            <div className="mt-5 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+              <p className="flex items-start gap-2">
+                <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                <span>
+                  Awaiting payment of {formatMoney(booking.booking.price, booking.booking.currency)}
+                  {booking.booking.due_at && (
+                    <>
+                      {' '}
+                      by{' '}
+                      <strong className="font-semibold">
+                        {formatDay(booking.booking.due_at)}, {formatTime(booking.booking.due_at)}
+                      </strong>
+                    </>
+                  )}
+                  : pay by M-Pesa paybill or bank with account number {reference}. The e-tickets come once it is paid;
+                  unpaid, the booking is released at the due date.
+                </span>
+              </p>
+              <a
+                href={booking.booking.proforma_url ?? undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={clsx(buttonClass('secondary', 'sm'), 'mt-3')}
+              >
+                <FileText className="h-4 w-4" aria-hidden /> Proforma invoice (PDF)
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </div>
+          )}
+
           {revoked && (
             <Alert type="warning" className="mt-5">
               These tickets were revoked (the booking was refunded or the event cancelled). They no longer admit anyone.
@@ -348,7 +394,7 @@ export function BookingCard({
           )}
 
           {/* Revoked tickets are nothing to download, mail or put in a calendar: they admit no one. */}
-          {!revoked && (
+          {!revoked && !awaiting && (
             <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
               <a href={booking.link} download={`tikiti-${reference}.pdf`} className={buttonClass('primary', 'md')}>
                 <Download className="h-4 w-4" aria-hidden /> Download
@@ -366,6 +412,17 @@ export function BookingCard({
                 <Mail className="h-4 w-4" aria-hidden /> Email my tickets
               </Button>
             </div>
+          )}
+          {booking.booking.invoice_url && (
+            <a
+              href={booking.booking.invoice_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={clsx(buttonClass('ghost', 'md'), 'mt-2')}
+            >
+              <FileText className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
           )}
           {mail.result && (
             <Alert type={mail.result.ok ? 'success' : 'danger'} className="mt-3">

@@ -26,6 +26,8 @@ const pastBooking = eTicketFixture({
     currency: 'USD',
     price: 40,
     receipt_number: null,
+    invoice_url: null,
+    proforma_url: null,
     tickets: [{ name: 'Group of 4', no_of_persons: 4, price_per_ticket: 40, quantity: 1 }],
   },
   tickets: [eTicketItemFixture({ id: 601, ticket_type: 'Group of 4', admits: 4 })],
@@ -195,6 +197,41 @@ describe('the E-tickets page (docs/product.md#e-tickets-and-signed-codes)', () =
     // A booking with some tickets still valid keeps them.
     expect(first.getByRole('link', { name: 'Download' })).toBeTruthy();
     expect(first.getByRole('button', { name: 'Email my tickets' })).toBeTruthy();
+  });
+
+  it('offers the tax invoice of a paid booking, and shows one awaiting payment with its state, due date and proforma, without tickets', async () => {
+    const paid = eTicketFixture({
+      booking: { ...eTicketFixture().booking, invoice_url: '/v1/booking/TK-7Q2M9X/invoice.pdf?sig=1' },
+    });
+    const awaiting = eTicketFixture({
+      event_id: 8,
+      title: 'Cyber Security Summit',
+      booking: {
+        ...eTicketFixture().booking,
+        booking_id: 'TK-INV0001',
+        payment_method: 'invoice',
+        currency: 'KES',
+        price: 2333,
+        proforma_url: '/v1/booking/TK-INV0001/proforma.pdf?sig=1',
+        due_at: '2026-03-05T09:00:00.000Z',
+      },
+      tickets: [],
+    });
+    mockFetch(() => answer(200, [paid, awaiting]));
+    open();
+    const first = within(await screen.findByRole('article', { name: 'East Africa Fintech Summit' }));
+    expect(first.getByRole('link', { name: /Tax invoice \(PDF\)/ }).getAttribute('href')).toBe(
+      '/v1/booking/TK-7Q2M9X/invoice.pdf?sig=1',
+    );
+    const second = within(screen.getByRole('article', { name: 'Cyber Security Summit' }));
+    expect(second.getByText('Awaiting payment')).toBeTruthy();
+    expect(second.getByText(/Awaiting payment of KES\s?2,333 by/).textContent).toContain('Thu, 5 Mar 2026');
+    expect(second.getByRole('link', { name: /Proforma invoice \(PDF\)/ }).getAttribute('href')).toBe(
+      '/v1/booking/TK-INV0001/proforma.pdf?sig=1',
+    );
+    expect(second.queryByRole('link', { name: 'Download' })).toBeNull();
+    expect(second.queryByRole('button', { name: 'Email my tickets' })).toBeNull();
+    expect(second.queryAllByRole('button', { name: /Enlarge/ })).toEqual([]);
   });
 
   it('says "No tickets yet" and offers Browse Events when there are none', async () => {

@@ -6,13 +6,14 @@ import { TextAreaField } from '../../../components/ui/field';
 /**
  * Step 2 of the create and edit forms: the descriptions, and the event's rule for delegates'
  * names and when changes close (docs/product.md#delegates-and-questions), as the create and
- * update calls check them.
+ * update calls check them; and whether companies may pay by invoice (docs/product.md#pay-by-invoice).
  */
 export const descriptionsSchema = z.object({
   full_description: z.string().trim().max(LIMITS.fullDescriptionMax),
   short_description: z.string().trim().max(LIMITS.shortDescriptionMax),
   attendee_names: z.enum(ATTENDEE_NAMES, { message: 'Names at checkout or later' }),
   changes_lock_hours: eventFieldsSchema.shape.changes_lock_hours,
+  invoice_payment_days: eventFieldsSchema.shape.invoice_payment_days,
 });
 export type DescriptionInput = z.input<typeof descriptionsSchema>;
 export type DescriptionValues = z.output<typeof descriptionsSchema>;

@@ -14,7 +14,13 @@ const IMAGE_REQUIRED = 'Image is required';
 export const stepLinkClass =
   'inline-flex items-center justify-center gap-2 py-2 text-sm font-semibold text-slate-600 hover:text-ink hover:underline';
 
-const FIELDS = new Set(['full_description', 'short_description', 'attendee_names', 'changes_lock_hours']);
+const FIELDS = new Set([
+  'full_description',
+  'short_description',
+  'attendee_names',
+  'changes_lock_hours',
+  'invoice_payment_days',
+]);
 
 /**
  * The state both step-2 forms (create and edit) keep: the picked image with its error, the
@@ -31,6 +37,7 @@ export function useImageAndDescriptions(defaults: Partial<DescriptionValues> | n
       short_description: defaults?.short_description ?? '',
       attendee_names: defaults?.attendee_names ?? 'later',
       changes_lock_hours: String(defaults?.changes_lock_hours ?? CHANGES_LOCK_HOURS.default),
+      invoice_payment_days: String(defaults?.invoice_payment_days ?? 0),
     },
   });
 
@@ -43,9 +50,14 @@ export function useImageAndDescriptions(defaults: Partial<DescriptionValues> | n
      * hours (the form checks them again on the way forward).
      */
     typed(): Partial<DescriptionValues> {
-      const { changes_lock_hours, ...rest } = form.getValues();
+      const { changes_lock_hours, invoice_payment_days, ...rest } = form.getValues();
       const hours = descriptionsSchema.shape.changes_lock_hours.safeParse(changes_lock_hours);
-      return { ...rest, ...(hours.success ? { changes_lock_hours: hours.data } : {}) };
+      const days = descriptionsSchema.shape.invoice_payment_days.safeParse(invoice_payment_days);
+      return {
+        ...rest,
+        ...(hours.success ? { changes_lock_hours: hours.data } : {}),
+        ...(days.success ? { invoice_payment_days: days.data } : {}),
+      };
     },
     /** The ImagePicker's onChange. */
     pickImage(picked: File | null, problem?: string | null) {

@@ -8,6 +8,7 @@ import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event';
 import { DelegateSettingsFields } from '../components/delegate-settings-fields';
+import { InvoicePaymentField } from '../components/invoice-payment-field';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
@@ -80,6 +81,11 @@ export default function CreateStep2Page() {
             errors={errors}
             chosen={watch('attendee_names')}
             lockHours={watch('changes_lock_hours')}
+          />
+          <InvoicePaymentField
+            register={register}
+            error={errors.invoice_payment_days?.message}
+            days={watch('invoice_payment_days')}
           />
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex gap-6">

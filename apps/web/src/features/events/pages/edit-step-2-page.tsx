@@ -11,6 +11,7 @@ import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { useUpdateEvent } from '../api/save-event';
 import { DelegateSettingsFields } from '../components/delegate-settings-fields';
+import { InvoicePaymentField } from '../components/invoice-payment-field';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { IMAGE_TIPS, ImagePicker } from '../components/image-picker';
@@ -145,6 +146,11 @@ export default function EditStep2Page() {
             errors={errors}
             chosen={watch('attendee_names')}
             lockHours={watch('changes_lock_hours')}
+          />
+          <InvoicePaymentField
+            register={register}
+            error={errors.invoice_payment_days?.message}
+            days={watch('invoice_payment_days')}
           />
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Visibility</legend>

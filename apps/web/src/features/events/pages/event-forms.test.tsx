@@ -166,6 +166,46 @@ describe('the delegates’ rule on step 2 (docs/product.md#delegates-and-questio
   });
 });
 
+describe('Pay by invoice on step 2 (docs/product.md#pay-by-invoice)', () => {
+  it('is off by default, refuses 15 days beside the field, explains the due date rule and sends the days', async () => {
+    useEventDrafts.getState().setDraftEvent(draft);
+    const seen = mockFetch(() => answer(201, 55, { description: 'Event created' }));
+    const { user } = renderPage(inFrame(<CreateStep2Page />), { path: '/organizer/event/2' });
+    await user.upload(screen.getByLabelText('Main event image'), image());
+    const days = screen.getByLabelText('Days to pay (0: not offered)');
+    expect((days as HTMLInputElement).value).toBe('0');
+    expect(screen.getByText(/Not offered: buyers pay by card or M-Pesa/)).toBeTruthy();
+    await user.clear(days);
+    await user.type(days, '15');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText('0 (not offered) or 1 to 14 days')).toBeTruthy();
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toEqual([]);
+    await user.clear(days);
+    await user.type(days, '7');
+    expect(
+      screen.getByText(
+        'Companies may pay within 7 days of booking, and never later than 2 days before the event starts.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/3');
+    expect((seen[0]!.body as FormData).get('invoice_payment_days')).toBe('7');
+  });
+
+  it('edits the saved days', async () => {
+    useEventDrafts.getState().setStoredEvent(eventFixture({ image: '/media/summit.jpg', invoice_payment_days: 5 }));
+    const seen = mockFetch(() => answer(200, eventFixture({ invoice_payment_days: 0 }), { description: 'Updated' }));
+    const { user } = renderPage(inFrame(<EditStep2Page />), { path: '/organizer/event-view/2' });
+    const days = screen.getByLabelText('Days to pay (0: not offered)');
+    expect((days as HTMLInputElement).value).toBe('5');
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await screen.findByTestId('landed');
+    expect((seen[0]!.body as FormData).get('invoice_payment_days')).toBe('0');
+  });
+});
+
 describe('edit event step 2 (docs/product.md#validation-rules: after Change, an image must be chosen)', () => {
   const event = eventFixture({ image: '/media/summit.jpg' });
   const open = () => renderPage(inFrame(<EditStep2Page />), { path: '/organizer/event-view/2' });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  bookingPaymentsSchema,
   attendeeChangesResponseSchema,
   cancelEventSchema,
   listAttendeesDataSchema,
@@ -11,6 +12,7 @@ import {
   type CancelEventBody,
   type OrderKind,
   type PutAttendeeBody,
+  type RecordPaymentBody,
 } from '@tikiti/contract';
 import { api, apiDownload } from '../../../lib/api-client';
 
@@ -24,15 +26,18 @@ export interface ListParams {
   page: number;
 }
 
-/** GET v1/client/event/{id}/orders: the sales, or the holds never paid (`kind`). */
-export function useOrders(eventId: number, { q, page, kind }: ListParams & { kind: OrderKind }) {
+/** GET v1/client/event/{id}/orders: the sales, or the holds never paid (`kind`), optionally of one status (6: awaiting payment). */
+export function useOrders(
+  eventId: number,
+  { q, page, kind, status }: ListParams & { kind: OrderKind; status?: number },
+) {
   return useQuery({
-    queryKey: [...ordersKeys.event(eventId), 'bookings', kind, q, page],
+    queryKey: [...ordersKeys.event(eventId), 'bookings', kind, status, q, page],
     queryFn: ({ signal }) =>
       api(`client/event/${eventId}/orders`, {
         side: 'organiser',
         signal,
-        query: { q, page, kind },
+        query: { q, page, kind, status },
         schema: listOrdersDataSchema,
       }),
     placeholderData: keepPreviousData,
@@ -137,4 +142,31 @@ export async function downloadCsv(
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GET v1/client/booking/{id}/payments: where a booking paid by invoice stands, and its payments. */
+export function useBookingPayments(bookingId: number) {
+  return useQuery({
+    queryKey: ['organiser', 'booking-payments', bookingId],
+    queryFn: ({ signal }) =>
+      api(`client/booking/${bookingId}/payments`, { side: 'organiser', signal, schema: bookingPaymentsSchema }),
+  });
+}
+
+/** POST v1/client/booking/{id}/payments: money received by bank or cheque; the lists refresh. */
+export function useRecordPayment(eventId: number, bookingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordPaymentBody) =>
+      api(`client/booking/${bookingId}/payments`, {
+        side: 'organiser',
+        method: 'POST',
+        body,
+        schema: bookingPaymentsSchema,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['organiser', 'booking-payments', bookingId], answer);
+      return queryClient.invalidateQueries({ queryKey: ordersKeys.event(eventId) });
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import clsx from 'clsx';
-import { AlertTriangle, RotateCcw, Undo2 } from 'lucide-react';
-import { BOOKING_STATUS, formatPhone, type Order, type OrderKind } from '@tikiti/contract';
+import { AlertTriangle, Banknote, RotateCcw, Undo2 } from 'lucide-react';
+import { BOOKING_STATUS, BOOKING_STATUS_WORDS, formatPhone, type Order, type OrderKind } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/states';
@@ -10,6 +10,7 @@ import { showAlert } from '../../../lib/alert';
 import { countOf, formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { useOrders, useRefund } from '../api/orders';
 import { AnswersToggle } from './answer-list';
+import { RecordPaymentDialog } from './record-payment-dialog';
 import { ListToolbar, Pager } from './list-toolbar';
 
 const STATUS: Record<number, { label: string; tone: string }> = {
@@ -18,10 +19,12 @@ const STATUS: Record<number, { label: string; tone: string }> = {
   3: { label: 'Not paid (hold ended)', tone: 'bg-slate-100 text-slate-700' },
   4: { label: 'Not paid (event cancelled)', tone: 'bg-slate-100 text-slate-700' },
   5: { label: 'Refunded', tone: 'bg-sky-100 text-sky-900' },
+  6: { label: BOOKING_STATUS_WORDS[6], tone: 'bg-violet-100 text-violet-900' },
 };
 
 /** The two lists (docs/product.md#after-the-sale): sales mean money; holds never paid are apart. */
-const KINDS: { kind: OrderKind; label: string; list: string; empty: string; hint: string }[] = [
+type Shown = OrderKind | 'awaiting';
+const KINDS: { kind: Shown; label: string; list: string; empty: string; hint: string }[] = [
   {
     kind: 'sales',
     label: 'Sales',
@@ -36,8 +39,18 @@ const KINDS: { kind: OrderKind; label: string; list: string; empty: string; hint
     empty: 'No unpaid holds',
     hint: 'Tickets held while a buyer pays, and holds that ended without a payment, appear here.',
   },
+  {
+    kind: 'awaiting',
+    label: 'Awaiting payment',
+    list: 'Bookings awaiting payment',
+    empty: 'Nothing awaiting payment',
+    hint: 'Companies that chose Pay by invoice appear here until they pay or their due date passes.',
+  },
 ];
-const METHOD = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal' } as const;
+/** The query of a list: awaiting payment is the sales in status 6 (docs/product.md#pay-by-invoice). */
+const queryOfShown = (shown: Shown): { kind: OrderKind; status?: number } =>
+  shown === 'awaiting' ? { kind: 'sales', status: BOOKING_STATUS.awaiting_payment } : { kind: shown };
+const METHOD = { card: 'Card', mpesa: 'M-Pesa', paypal: 'PayPal', invoice: 'Invoice' } as const;
 
 const when = (iso: string) => `${formatDay(iso)}, ${formatTime(iso)}`;
 
@@ -55,12 +68,12 @@ function RefundState({ order }: { order: Order }) {
 }
 
 /** The sales, or the unpaid holds, of an event. */
-function KindSwitch({ kind, onChange }: { kind: OrderKind; onChange: (kind: OrderKind) => void }) {
+function KindSwitch({ kind, onChange }: { kind: Shown; onChange: (kind: Shown) => void }) {
   return (
     <div
       role="group"
       aria-label="Which bookings"
-      className="mb-4 inline-flex rounded-lg border border-slate-200 bg-slate-50 p-1 text-sm"
+      className="mb-4 inline-flex max-w-full flex-wrap rounded-lg border border-slate-200 bg-slate-50 p-1 text-sm"
     >
       {KINDS.map((k) => (
         <button
@@ -88,9 +101,40 @@ function StatusLine({ order }: { order: Order }) {
     <div className="flex flex-wrap items-center gap-2">
       <span className="font-mono text-sm font-semibold">{order.reference}</span>
       <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', status.tone)}>{status.label}</span>
+      {order.overdue && (
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Overdue</span>
+      )}
       <span className="text-xs text-slate-500">
         {holding ? `held until ${formatTime(order.hold_expires_at)}` : when(order.created_at)}
       </span>
+    </div>
+  );
+}
+
+/** A booking paid by invoice: the company, what is paid and owed, and by when. */
+function InvoiceLine({ order }: { order: Order }) {
+  if (order.status !== BOOKING_STATUS.awaiting_payment && !order.company && !order.invoice_number) return null;
+  return (
+    <div className="mt-1 space-y-0.5 text-sm">
+      {order.company && (
+        <p className="break-words text-slate-700">
+          {order.company.name} · PIN {order.company.kra_pin}
+          {order.company.po_number && <> · PO {order.company.po_number}</>}
+        </p>
+      )}
+      {order.status === BOOKING_STATUS.awaiting_payment && (
+        <p className={order.overdue ? 'font-medium text-red-700' : 'text-violet-900'} data-testid="owed-line">
+          {formatMoney(order.amount_owed, order.currency)} owed
+          {order.amount_paid > 0 && <> ({formatMoney(order.amount_paid, order.currency)} paid)</>}
+          {order.due_at && (
+            <>
+              {' '}
+              · {order.overdue ? 'was due' : 'due'} {when(order.due_at)}
+            </>
+          )}
+        </p>
+      )}
+      {order.invoice_number && <p className="text-slate-600">Invoice {order.invoice_number}</p>}
     </div>
   );
 }
@@ -103,11 +147,12 @@ function StatusLine({ order }: { order: Order }) {
 export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancelled: boolean }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [kind, setKind] = useState<OrderKind>('sales');
-  const orders = useOrders(eventId, { q, page, kind });
+  const [kind, setKind] = useState<Shown>('sales');
+  const orders = useOrders(eventId, { q, page, ...queryOfShown(kind) });
   const shown = KINDS.find((k) => k.kind === kind)!;
   const refund = useRefund(eventId);
   const [asked, setAsked] = useState<Order | null>(null);
+  const [recording, setRecording] = useState<Order | null>(null);
 
   const confirm = async () => {
     if (!asked) return;
@@ -138,7 +183,7 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
       <ListToolbar
         eventId={eventId}
         what="orders"
-        kind={kind}
+        kind={queryOfShown(kind).kind}
         label="Search bookings"
         placeholder="Reference, name, email or phone"
         onSearch={(text) => {
@@ -167,6 +212,7 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
           <ul className={clsx('mt-4 space-y-3', orders.isPlaceholderData && 'opacity-60')} aria-label={shown.list}>
             {orders.data.data.map((o) => {
               const canRefund = o.status === BOOKING_STATUS.paid && !cancelled;
+              const canRecord = o.status === BOOKING_STATUS.awaiting_payment;
               return (
                 <li
                   key={o.id}
@@ -197,11 +243,18 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                         <span>Payment not accepted: {o.payment_mismatch}</span>
                       </p>
                     )}
+                    <InvoiceLine order={o} />
                     <RefundState order={o} />
                     <AnswersToggle answers={o.answers} className="mt-1" />
                   </div>
-                  {(canRefund || o.refund_state === 'failed') && (
+                  {(canRefund || canRecord || o.refund_state === 'failed') && (
                     <div className="flex gap-2 sm:justify-end">
+                      {canRecord && (
+                        <Button variant="secondary" size="sm" onClick={() => setRecording(o)}>
+                          <Banknote className="h-4 w-4" aria-hidden />
+                          Record payment
+                        </Button>
+                      )}
                       {canRefund && (
                         <Button variant="secondary" size="sm" onClick={() => setAsked(o)}>
                           <Undo2 className="h-4 w-4" aria-hidden />
@@ -223,11 +276,12 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
           <Pager
             page={page}
             total={orders.data.total}
-            noun={kind === 'sales' ? 'booking' : 'unpaid hold'}
+            noun={kind === 'holds' ? 'unpaid hold' : 'booking'}
             onPage={setPage}
           />
         </>
       )}
+      {recording && <RecordPaymentDialog eventId={eventId} order={recording} onClose={() => setRecording(null)} />}
       <ConfirmDialog
         open={asked !== null}
         title={

@@ -55,6 +55,12 @@ const order = (over: Partial<Order>): Order => ({
   refund_error: null,
   receipt_number: null,
   payment_mismatch: null,
+  company: null,
+  amount_paid: 0,
+  amount_owed: 0,
+  due_at: null,
+  overdue: false,
+  invoice_number: null,
   answers: [],
   ...over,
 });
@@ -107,6 +113,52 @@ const open = () => {
 };
 
 describe('orders page', () => {
+  it('lists bookings awaiting payment with what is owed, the overdue ones marked, and records a payment', async () => {
+    const awaiting = order({
+      id: 3,
+      reference: 'TK-INV0001',
+      status: 6,
+      payment_method: 'invoice',
+      currency: 'KES',
+      amount: 4666,
+      amount_paid: 2333,
+      amount_owed: 2333,
+      paid_at: null,
+      due_at: '2026-11-25T09:00:00.000Z',
+      overdue: true,
+      company: { name: 'Acme Logistics Ltd', kra_pin: 'P051234567X', address: null, po_number: 'LPO-778' },
+    });
+    const seen = api((req) => {
+      if (req.path.includes('status=6')) return answer(200, { data: [awaiting], total: 1 });
+      if (req.path === '/v1/client/booking/3/payments')
+        return answer(200, {
+          booking_id: 3,
+          reference: 'TK-INV0001',
+          status: 6,
+          currency: 'KES',
+          total: 4666,
+          amount_paid: 2333,
+          amount_owed: 2333,
+          due_at: awaiting.due_at,
+          covered: false,
+          payments: [],
+        });
+      return undefined;
+    });
+    const { user } = open();
+    await screen.findByRole('list', { name: 'Bookings' });
+    await user.click(screen.getByRole('button', { name: 'Awaiting payment' }));
+    const list = await screen.findByRole('list', { name: 'Bookings awaiting payment' });
+    expect(seen.some((r) => r.path.includes('kind=sales') && r.path.includes('status=6'))).toBe(true);
+    const row = within(list).getByRole('listitem');
+    expect(within(row).getByText('Awaiting payment')).toBeTruthy();
+    expect(within(row).getByText('Overdue')).toBeTruthy();
+    expect(within(row).getByTestId('owed-line').textContent).toMatch(/KES\s?2,333 owed \(KES\s?2,333 paid\) · was due/);
+    expect(row.textContent).toContain('Acme Logistics Ltd · PIN P051234567X · PO LPO-778');
+    await user.click(within(row).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByRole('dialog', { name: 'Record a payment for TK-INV0001' })).toBeTruthy();
+  });
+
   it('shows the sales cards, the chart, and every booking with its state', async () => {
     api();
     open();
