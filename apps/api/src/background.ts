@@ -4,6 +4,7 @@ import { checkoutJobs } from './features/checkout/checkout.jobs.js';
 import { sendMailJob } from './features/mail/index.js';
 import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
+import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
@@ -21,6 +22,7 @@ export const jobHandlers: JobHandler[] = [
   ...(checkoutJobs as JobHandler[]),
   ...ordersJobs,
   ...mediaJobs,
+  retentionJob,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

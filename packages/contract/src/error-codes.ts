@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   'attendee.changes_locked': 409,
   'attendee.already_admitted': 409,
   'attendee.ticket_reissued': 409,
+  /** A person's rights over their data (docs/security.md#your-data). */
+  'privacy.link_invalid': 400,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

@@ -21,3 +21,4 @@ export * from './orders/index.js';
 export * from './checkin/index.js';
 export * from './attendees/index.js';
 export * from './audit/index.js';
+export * from './privacy/index.js';

@@ -15,6 +15,8 @@ import { eticketsRoutes } from './etickets/etickets.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { checkinRoutes } from './checkin/checkin.routes.js';
 import { ordersRoutes } from './orders/index.js';
+import { privacyRoutes } from './privacy/index.js';
+import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 
 export interface FeatureRoutes {
@@ -45,4 +47,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: checkinRoutes, tag: 'Check-in' },
   { plugin: ordersRoutes, tag: 'Orders and refunds' },
   { plugin: auditRoutes, tag: 'Activity' },
+  { plugin: privacyRoutes, tag: 'My data' },
+  { plugin: consentRoutes, tag: 'My data' },
 ];

@@ -68,6 +68,11 @@ export const bookEventBodySchema = z.object({
     .optional(),
   /** Answers to the event's order questions (asked once, of the buyer). */
   answers: z.array(answerInputSchema).max(QUESTION_LIMITS.perEvent).optional(),
+  /**
+   * The buyer ticked "Send me news…" (docs/security.md#consent): recorded with its wording and
+   * time. Unticked by default; absent is no.
+   */
+  marketing_consent: z.boolean().optional(),
 });
 export type BookEventBody = z.infer<typeof bookEventBodySchema>;
 

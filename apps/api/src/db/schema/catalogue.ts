@@ -76,6 +76,11 @@ export const events = pgTable(
       .default('later'),
     /** Hours before the start when buyers can no longer name or change delegates (0–168). */
     changesLockHours: integer('changes_lock_hours').notNull().default(24),
+    /**
+     * When the retention job removed its attendees' personal data (docs/security.md#retention):
+     * names, emails, phones and answers, ATTENDEE_DATA_RETENTION_MONTHS after the end. Null: not yet.
+     */
+    personalDataRemovedAt: timestamp('personal_data_removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

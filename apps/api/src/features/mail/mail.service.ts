@@ -76,6 +76,14 @@ export async function enqueueMail(db: Db | Tx, mail: MailToSend, opts?: { dedupe
 }
 
 /**
+ * The domain of the addresses a deleted person's bookings are left with
+ * (docs/security.md#deleting-an-account): `.invalid` is reserved (RFC 2606) and never delivered,
+ * and nothing is queued for it.
+ */
+export const ERASED_MAIL_DOMAIN = 'erased.invalid';
+export const isErasedAddress = (address: string) => address.toLowerCase().endsWith(`@${ERASED_MAIL_DOMAIN}`);
+
+/**
  * Sends one queued message by SMTP or into the local mailbox. At least once: a worker killed
  * between the send and marking the job done leaves it to be sent again after its lease.
  */

@@ -1,0 +1,2 @@
+export * from './my-data.js';
+export * from './consent.js';
