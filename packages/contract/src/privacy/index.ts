@@ -1,2 +1,3 @@
 export * from './my-data.js';
 export * from './consent.js';
+export * from './retention.js';

@@ -79,7 +79,11 @@ export async function withdrawUrl(db: Db, publicUrl: string, email: string): Pro
 }
 
 const linkInvalid = () =>
-  badRequest('This link is not valid. Sign in and turn off news in My data instead.', undefined, 'privacy.link_invalid');
+  badRequest(
+    'This link is not valid. Sign in and turn off news in My data instead.',
+    undefined,
+    'privacy.link_invalid',
+  );
 
 /** POST v1/consent/withdraw: the link's token says no for its email; clicking it twice is the same no. */
 export async function withdrawByLink(db: Db, token: string): Promise<{ email: string }> {

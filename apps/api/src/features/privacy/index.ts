@@ -4,4 +4,4 @@
  * organiser's event answer.
  */
 export { privacyRoutes } from './privacy.routes.js';
-export { retentionJob, removalDate, removeExpiredAttendeeData, RETENTION_JOB } from './retention.js';
+export { retentionJob, removeExpiredAttendeeData, RETENTION_JOB } from './retention.js';

@@ -92,9 +92,7 @@ export async function futureBookings(db: Executor, accountId: number, email: str
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))
-    .where(
-      and(bookingsOfPerson(accountId, email), eq(bookings.status, BOOKING_STATUS.paid), gt(events.startTime, now)),
-    )
+    .where(and(bookingsOfPerson(accountId, email), eq(bookings.status, BOOKING_STATUS.paid), gt(events.startTime, now)))
     .orderBy(asc(events.startTime), asc(bookings.id));
 }
 
@@ -193,7 +191,9 @@ export async function exportAttendees(db: Executor, bookingIds: number[], email:
 /** Answers to the order questions of their bookings, and those given for the delegates listed. */
 export async function exportAnswers(db: Executor, bookingIds: number[], attendeeIds: number[]) {
   const conditions = [
-    ...(bookingIds.length ? [and(inArray(bookingAnswers.bookingId, bookingIds), isNull(bookingAnswers.attendeeId))] : []),
+    ...(bookingIds.length
+      ? [and(inArray(bookingAnswers.bookingId, bookingIds), isNull(bookingAnswers.attendeeId))]
+      : []),
     ...(attendeeIds.length ? [inArray(bookingAnswers.attendeeId, attendeeIds)] : []),
   ];
   if (conditions.length === 0) return [];
@@ -263,7 +263,8 @@ export async function exportSessions(db: Executor, accountId: number) {
 
 // ---- Deleting the account (DELETE v1/account) ----
 
-const texts = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
+const texts = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
 
 /**
  * Removes a buyer from every table (docs/decisions/0028-deletion-keeps-the-books.md), in the

@@ -13,14 +13,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { authenticate, callerOf } from '../../http/auth.js';
 import { send } from '../../http/envelope.js';
-import {
-  deleteAccount,
-  exportMyData,
-  myData,
-  requestDeletion,
-  setConsent,
-  updateAccount,
-} from './privacy.service.js';
+import { deleteAccount, exportMyData, myData, requestDeletion, setConsent, updateAccount } from './privacy.service.js';
 
 /** A buyer's rights over their data (docs/api.md#my-data): buyers only, each on their own account. */
 export async function privacyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -145,7 +145,8 @@ export async function deleteAccount(ctx: AppContext, caller: Caller, body: Delet
     });
     return cancelled;
   });
-  if (result === null) throw badRequest(CODE_REJECTED, [{ path: 'code', message: CODE_REJECTED }], 'auth.code_rejected');
+  if (result === null)
+    throw badRequest(CODE_REJECTED, [{ path: 'code', message: CODE_REJECTED }], 'auth.code_rejected');
   if (result.length) invalidatePublicCatalogue(ctx.db);
   return { cancelled_bookings: result };
 }
@@ -293,7 +294,20 @@ export async function exportMyData(ctx: AppContext, caller: Caller): Promise<Buf
     {
       name: 'bookings.csv',
       content: toCsv(
-        ['Reference', 'Event', 'Organiser', 'Event starts', 'Status', 'Total', 'Currency', 'Booked', 'Paid', 'Name', 'Email', 'Phone'],
+        [
+          'Reference',
+          'Event',
+          'Organiser',
+          'Event starts',
+          'Status',
+          'Total',
+          'Currency',
+          'Booked',
+          'Paid',
+          'Name',
+          'Email',
+          'Phone',
+        ],
         bookingRows.map((b) => [
           b.reference,
           b.eventTitle,
@@ -379,7 +393,14 @@ export async function exportMyData(ctx: AppContext, caller: Caller): Promise<Buf
       name: 'sign-ins.csv',
       content: toCsv(
         ['Device', 'Address', 'Signed in', 'Last used', 'Expires', 'Ended'],
-        signIns.map((s) => [s.device, s.address, iso(s.createdAt), iso(s.lastUsedAt), iso(s.expiresAt), iso(s.revokedAt)]),
+        signIns.map((s) => [
+          s.device,
+          s.address,
+          iso(s.createdAt),
+          iso(s.lastUsedAt),
+          iso(s.expiresAt),
+          iso(s.revokedAt),
+        ]),
       ),
     },
   ];

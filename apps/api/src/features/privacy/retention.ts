@@ -1,3 +1,4 @@
+import { attendeeDataRemovalDate } from '@tikiti/contract';
 import type { JobHandler } from '../../jobs/queue.js';
 import type { AppContext } from '../../app-context.js';
 import { ERASED_MAIL_DOMAIN } from '../mail/index.js';
@@ -14,19 +15,8 @@ export const RETENTION_JOB = 'privacy.retention';
 /** Events handled per run; each is its own transaction. */
 const BATCH = 50;
 
-/** When an event's attendee data goes: its end plus the retention months (same day of the month, or the month's last). */
-export function removalDate(endTime: Date, months: number): Date {
-  const at = new Date(endTime);
-  const day = at.getUTCDate();
-  at.setUTCDate(1);
-  at.setUTCMonth(at.getUTCMonth() + months);
-  const last = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
-  at.setUTCDate(Math.min(day, last));
-  return at;
-}
-
 /** The end before which an event's attendee data is due to go, at `now`. */
-export const retentionCutoff = (now: Date, months: number) => removalDate(now, -months);
+export const retentionCutoff = (now: Date, months: number) => attendeeDataRemovalDate(now, -months);
 
 /** One run: every event due at `now` (the job's clock, or a test's). Answers how many were cleared. */
 export async function removeExpiredAttendeeData(ctx: AppContext, now = new Date()): Promise<number> {
