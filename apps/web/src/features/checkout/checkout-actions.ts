@@ -33,6 +33,7 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(mpesa && opts.newPrompt ? { new_prompt: true } : {}),
     ...(delegates?.attendees.length ? { attendees: delegates.attendees } : {}),
     ...(delegates?.answers.length ? { answers: delegates.answers } : {}),
+    ...(booking.marketing_consent ? { marketing_consent: true } : {}),
   };
 }
 
