@@ -126,6 +126,7 @@ export function AppRoutes() {
           <Route path="payment/success" element={guardedPage(checkoutPages.paymentSuccess)} />
           <Route path="account/tickets" element={guardedPage(eticketsPages.myTickets)} />
           <Route path="account/data" element={accountPage(privacyPages.myData)} />
+          <Route path="account/deleted" element={page(privacyPages.accountDeleted)} />
           <Route path="news/stop" element={page(privacyPages.newsStop)} />
           <Route path="ticket/:ticketId" element={page(eticketsPages.delegateTicket)} />
           <Route path="talk-to-us" element={page(contentPages.contact)} />

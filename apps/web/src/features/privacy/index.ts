@@ -2,4 +2,5 @@
 export const privacyPages = {
   myData: () => import('./pages/my-data-page'),
   newsStop: () => import('./pages/news-stop-page'),
+  accountDeleted: () => import('./pages/account-deleted-page'),
 };

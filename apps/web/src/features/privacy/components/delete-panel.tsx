@@ -66,15 +66,9 @@ function ConfirmStep({ email, future, onBack }: { email: string; future: FutureB
   const onValid = async (body: DeleteAccountBody) => {
     try {
       const done = await remove.mutateAsync(body);
-      const cancelled = done.cancelled_bookings.length;
-      showAlert(
-        'success',
-        cancelled
-          ? `Your account is deleted. ${cancelled === 1 ? '1 booking is' : `${cancelled} bookings are`} cancelled and refunded.`
-          : 'Your account is deleted.',
-      );
+      // The session ended with the account: the page that says so needs none.
+      void navigate(`${routes.accountDeleted}?cancelled=${done.cancelled_bookings.length}`, { replace: true });
       signOut.mutate();
-      void navigate(routes.home);
     } catch (err) {
       if (!applyServerFieldErrors(err, setError, (n) => n === 'code' || n === 'future_tickets')) {
         showAlert('danger', errorMessage(err));

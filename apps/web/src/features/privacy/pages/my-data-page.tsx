@@ -1,3 +1,4 @@
+import { AlertBanner } from '../../../components/layout/alert-banner';
 import { Skeleton, ErrorState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useTitle } from '../../../lib/use-title';
@@ -53,6 +54,7 @@ export default function MyDataPage() {
         </a>
         .
       </p>
+      <AlertBanner className="mt-6" />
       <div className="mt-8">{body}</div>
     </div>
   );
