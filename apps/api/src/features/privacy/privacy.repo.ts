@@ -307,8 +307,8 @@ export async function eraseBuyer(
       to_name = CASE WHEN lower(to_name) = ANY(${names}) THEN ${p.pseudonym} ELSE to_name END,
       from_email = CASE WHEN lower(from_email) = ${p.email} THEN NULL ELSE from_email END,
       to_email = CASE WHEN lower(to_email) = ${p.email} THEN NULL ELSE to_email END
-    WHERE account_id = ${p.accountId} OR lower(by_name) = ANY(${names}) OR lower(from_name) = ANY(${names})
-      OR lower(to_name) = ANY(${names}) OR lower(from_email) = ${p.email} OR lower(to_email) = ${p.email}`);
+    WHERE account_id = ${p.accountId} OR lower(from_email) = ${p.email} OR lower(to_email) = ${p.email}
+      OR attendee_id IN (SELECT id FROM booking_attendees WHERE booking_id IN ${theirs})`);
   await tx.execute(sql`UPDATE payments SET phone = NULL WHERE booking_id IN ${theirs}`);
   await tx.execute(sql`
     UPDATE bookings SET full_name = ${p.pseudonym}, email = ${p.pseudoEmail}, msisdn = NULL, account_id = NULL,

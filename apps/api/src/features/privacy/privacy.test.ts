@@ -257,6 +257,19 @@ describe('deleting the account (POST v1/account/deletion, DELETE v1/account)', (
     const pastRef = await paidBookingOf(baraka, past, { consent: true });
     const futureRef = await paidBookingOf(baraka, future);
     await paidBookingOf(bystander, future);
+    // Their own ticket handed to a colleague: the change history keeps their old name and email.
+    const [futureBooking] = await db().select().from(bookings).where(eq(bookings.reference, futureRef));
+    const [own] = await db()
+      .select()
+      .from(eTickets)
+      .where(eq(eTickets.bookingId, futureBooking!.id))
+      .orderBy(eTickets.id)
+      .limit(1);
+    const handed = await call('PUT', `/v1/tickets/${own!.id}/attendee`, baraka.token, {
+      full_name: 'Kamau Njoroge',
+      email: 'kamau.njoroge@example.com',
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
     await endEventDaysAgo(past.event.id, 30);
     // A guest booking made earlier with the same email, before the account had it.
     const guestRes = await book(t.app, {
