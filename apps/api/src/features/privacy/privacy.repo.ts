@@ -84,7 +84,10 @@ export async function futureBookings(db: Executor, accountId: number, email: str
       reference: bookings.reference,
       eventTitle: events.title,
       organiser: organisations.displayName,
+      organisationId: organisations.id,
       organiserEmail: organisations.email,
+      totalMinor: bookings.totalMinor,
+      currency: bookings.currency,
       startsAt: events.startTime,
       tickets: sql<number>`(SELECT count(*)::int FROM e_tickets t WHERE t.booking_id = ${bookings.id}
         AND t.revoked_at IS NULL AND t.reissued_at IS NULL)`,

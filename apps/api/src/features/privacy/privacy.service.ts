@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { toCsv, phoneCell } from '../../lib/csv.js';
 import { zip } from '../../lib/zip.js';
 import { CODE_GROUPS, consumeCode, issueCode, type Caller } from '../accounts/index.js';
+import { recordBuyerAudit } from '../audit/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import { consentHistory, forgetConsents, hasMarketingConsent, setAccountConsent } from '../consent/index.js';
 import { accountDeletionCodeMail, enqueueMail, ERASED_MAIL_DOMAIN } from '../mail/index.js';
@@ -130,6 +131,11 @@ export async function deleteAccount(ctx: AppContext, caller: Caller, body: Delet
       for (const b of future) {
         if (await cancelForDeletedAccount(tx, b.id, { email: b.organiserEmail, eventTitle: b.eventTitle })) {
           cancelled.push(b.reference);
+          await recordBuyerAudit(tx, b.organisationId, {
+            action: 'booking.cancelled_by_buyer',
+            target: { type: 'booking', id: b.reference, label: b.eventTitle },
+            details: { amount: amount(b.totalMinor, b.currency), currency: b.currency },
+          });
         }
       }
     }

@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { BOOKING_STATUS } from '@tikiti/contract';
 import {
   accounts,
+  auditEntries,
   bookingAnswers,
   bookingAttendees,
   bookings,
@@ -309,6 +310,14 @@ describe('deleting the account (POST v1/account/deletion, DELETE v1/account)', (
     );
     const told = await mailTo(t, future.orgEmail);
     expect(told.find((m) => m.subject === `Booking ${futureRef} was cancelled by its buyer`)).toBeDefined();
+    // The organiser's activity log has one entry for it, naming no person.
+    const logged = await db()
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.organisationId, future.owner.organisationId));
+    expect(logged.map((e) => [e.action, e.targetId, e.actorAccountId, e.actorName, e.address, e.details])).toEqual([
+      ['booking.cancelled_by_buyer', futureRef, null, 'A buyer', '', { amount: 39.98, currency: 'USD' }],
+    ]);
 
     expect(await scanDatabase([baraka.email, baraka.fullName, baraka.digits])).toEqual([]);
     // The bystander's data is all still there.
