@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Download, Search } from 'lucide-react';
-import { PAGE_SIZE, type AttendeeNameFilter, type OrderKind } from '@tikiti/contract';
+import type { AttendeeNameFilter, OrderKind } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alert';
