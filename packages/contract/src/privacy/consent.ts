@@ -7,14 +7,6 @@ import { text } from '../common.js';
  * with their answer, so they live here, once, for the web and the API alike.
  */
 
-/** The checkbox at checkout, unticked until the buyer ticks it. */
-export const checkoutConsentWording = (organiser: string) =>
-  `Send me news about events from ${organiser} and Tikiti. I can stop this at any time.`;
-
-/** The toggle in the buyer's account. */
-export const ACCOUNT_CONSENT_WORDING =
-  'Send me news about events from Tikiti and the organisers I have bought from. I can stop this at any time.';
-
 /** PUT v1/account/consent: the account's toggle, on or off. */
 export const setConsentBodySchema = z.object({ marketing: z.boolean() });
 export type SetConsentBody = z.infer<typeof setConsentBodySchema>;
