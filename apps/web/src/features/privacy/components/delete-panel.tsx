@@ -12,7 +12,6 @@ import { showAlert } from '../../../lib/alert';
 import { formatDay } from '../../../lib/format';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { routes } from '../../../lib/routes';
-import { useSignOut } from '../../accounts';
 import { useDeleteAccount, useRequestDeletion } from '../api/my-data';
 
 type DeleteForm = z.input<typeof deleteAccountBodySchema>;
@@ -52,7 +51,6 @@ function FutureList({ bookings }: { bookings: FutureBooking[] }) {
 /** The second step: the mailed code, and (with tickets to come) the choice about them. */
 function ConfirmStep({ email, future, onBack }: { email: string; future: FutureBooking[]; onBack: () => void }) {
   const remove = useDeleteAccount();
-  const signOut = useSignOut('buyer');
   const navigate = useNavigate();
   const {
     register,
@@ -66,9 +64,12 @@ function ConfirmStep({ email, future, onBack }: { email: string; future: FutureB
   const onValid = async (body: DeleteAccountBody) => {
     try {
       const done = await remove.mutateAsync(body);
-      // The session ended with the account: the page that says so needs none.
-      void navigate(`${routes.accountDeleted}?cancelled=${done.cancelled_bookings.length}`, { replace: true });
-      signOut.mutate();
+      // The session ended with the account: the page that says so needs none, and ends it here
+      // once it shows (ending it first would send this guarded page to the sign-in page).
+      void navigate(`${routes.accountDeleted}?cancelled=${done.cancelled_bookings.length}`, {
+        replace: true,
+        state: { signOut: true },
+      });
     } catch (err) {
       if (!applyServerFieldErrors(err, setError, (n) => n === 'code' || n === 'future_tickets')) {
         showAlert('danger', errorMessage(err));

@@ -4,6 +4,7 @@ import { clearAlert } from '../../../lib/alert';
 import { answer, mockFetch } from '../../../test-support/fetch';
 import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
+import AccountDeletedPage from './account-deleted-page';
 import MyDataPage from './my-data-page';
 import NewsStopPage from './news-stop-page';
 
@@ -115,7 +116,10 @@ describe('My data (docs/product.md#my-data)', () => {
       }
       return answer(200, { cancelled_bookings: ['TK-7Q2M9X'] }, { description: 'Your account is deleted' });
     });
-    const { user } = renderPage(<MyDataPage />, { path: '/account/data' });
+    const { user } = renderPage(<MyDataPage />, {
+      path: '/account/data',
+      routes: [{ path: '/account/deleted', element: <AccountDeletedPage /> }],
+    });
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('We sent a code to amina@example.co.ke.')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Tickets for events to come' });
@@ -136,7 +140,8 @@ describe('My data (docs/product.md#my-data)', () => {
     await user.clear(code);
     await user.type(code, '428913');
     await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
-    expect((await screen.findByTestId('landed')).textContent).toBe('/account/deleted');
+    expect(await screen.findByRole('heading', { name: 'Your account is deleted' })).toBeTruthy();
+    expect(screen.getByText(/1 booking was cancelled/)).toBeTruthy();
     expect(seen.find((r) => r.method === 'DELETE' && (r.body as { code: string }).code === '428913')).toMatchObject({
       path: '/v1/account',
       body: { code: '428913', future_tickets: 'cancel' },
@@ -162,6 +167,16 @@ describe('My data (docs/product.md#my-data)', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
     expect((await screen.findByTestId('landed')).textContent).toBe('/account/deleted');
     expect(seen.find((r) => r.method === 'DELETE')!.body).toEqual({ code: '428913', future_tickets: 'keep' });
+  });
+});
+
+describe('the account-deleted page', () => {
+  it('opened directly, says what it says and signs nobody out', async () => {
+    const seen = mockFetch(() => answer(200, null));
+    renderPage(<AccountDeletedPage />, { path: '/account/deleted', at: '/account/deleted?cancelled=0' });
+    expect(await screen.findByRole('heading', { name: 'Your account is deleted' })).toBeTruthy();
+    expect(useSession.getState().token).toBe('tok');
+    expect(seen).toEqual([]);
   });
 });
 
