@@ -112,8 +112,10 @@ describe('my data journey', () => {
     await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
     await page.getByText(/1 booking was cancelled/).waitFor();
     await screenshot(page, 'my-data-deleted-390');
-    // Signed out here: the menu offers sign-in again.
-    await page.getByRole('link', { name: 'Login / Register' }).first().waitFor({ state: 'attached' });
+    // Signed out here: My data asks for a sign-in again.
+    await page.getByRole('link', { name: 'Back to Tikiti' }).waitFor();
+    await page.goto('/account/data');
+    await page.waitForURL('**/login');
 
     // The email's mail went with the account, and a sign-in code check finds no account.
     expect(await mailbox(email)).toEqual([]);
