@@ -15,7 +15,8 @@ import { mailbox } from './support/mail.js';
  * (docs/product.md#my-data): a guest buys a ticket, signs in by email code, opens My Data, turns
  * news on, downloads the ZIP (unzip(1) reads it whole), then deletes the account with the mailed
  * code, choosing to cancel the ticket for the event to come; the page says so, and the same
- * email then finds no account. Screens of My data and of the deletion's code step at 390 px.
+ * email then finds no account. Screens of My data (390 and 1280 px), the deletion's code step, the
+ * page that follows, and the privacy policy.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -78,6 +79,9 @@ describe('my data journey', () => {
     await expect.poll(() => news.isChecked()).toBe(true);
     await page.getByText('You will get news about events').waitFor();
     await screenshot(page, 'my-data-390');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'my-data-1280');
+    await page.setViewportSize(VIEWPORTS.phone);
 
     // The copy: a ZIP that unzip reads and tests whole, holding the booking.
     const [download] = await Promise.all([
@@ -125,6 +129,13 @@ describe('my data journey', () => {
       body: JSON.stringify({ email, code: '123456' }),
     });
     expect(check.status).toBe(400);
+
+    // The privacy policy says the same, in plain words.
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { name: 'Your rights, and how to use them' }).waitFor();
+    await screenshot(page, 'privacy-policy-390');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'privacy-policy-1280');
 
     expect(failures).toEqual([]);
     await context.close();
