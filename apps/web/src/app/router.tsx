@@ -53,10 +53,11 @@ function NavigationBridge() {
 /**
  * payment/success and account/tickets are guarded: without a session or a guest's checkout
  * key (which opens the bookings made with it: docs/product.md#guest-checkout), go to /login.
- * account/data needs a signed-in account (`account`): a checkout key is not enough.
+ * account/data needs a buyer's own session (`account`): a checkout key, or an organiser's
+ * session, is not enough.
  */
 export function RequireToken({ children, account = false }: { children: ReactNode; account?: boolean }) {
-  const token = useSession((s) => (account ? s.token : (s.token ?? s.checkoutKey)));
+  const token = useSession((s) => (account ? (s.accountType === 'user' ? s.token : null) : (s.token ?? s.checkoutKey)));
   const location = useLocation();
   if (!token) return <Navigate to={routes.login} replace state={{ from: location.pathname + location.search }} />;
   return children;
