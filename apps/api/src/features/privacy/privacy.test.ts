@@ -27,6 +27,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { unzip } from '../../test-support/unzip.js';
 import { REFUND_JOB } from '../checkout/index.js';
 import { withdrawUrl } from '../consent/index.js';
+import { enqueueMail } from '../mail/index.js';
 import { removeExpiredAttendeeData } from './index.js';
 
 let t: TestApp;
@@ -385,6 +386,20 @@ describe('deleting the account (POST v1/account/deletion, DELETE v1/account)', (
     // Their own ticket carries the pseudonym; the colleague they named keeps theirs.
     expect(tickets.map((x) => x.holderName).sort()).toEqual(['Achieng Otieno', booking!.fullName].sort());
     expect(await scanDatabase([b.email, b.fullName, b.digits])).toEqual([]);
+  });
+
+  it('sends nothing to a deleted person’s address, whatever still mails it', async () => {
+    await enqueueMail(db(), { to: 'deleted-0a1b2c3d@erased.invalid', subject: 'Late', text: 'x', html: '<p>x</p>' });
+    await enqueueMail(db(), {
+      to: 'colleague@example.com',
+      cc: 'deleted-0a1b2c3d@erased.invalid',
+      subject: 'Your ticket',
+      text: 'x',
+      html: '<p>x</p>',
+    });
+    expect(await mailTo(t, 'deleted-0a1b2c3d@erased.invalid')).toEqual([]);
+    const [copy] = await mailTo(t, 'colleague@example.com');
+    expect(copy?.subject).toBe('Your ticket');
   });
 
   it('asks for a choice about future tickets and a 6-digit code', async () => {
