@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { toCsv, phoneCell } from '../../lib/csv.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
 import { zip } from '../../lib/zip.js';
 import { CODE_GROUPS, consumeCode, issueCode, type Caller } from '../accounts/index.js';
 import { recordBuyerAudit } from '../audit/index.js';
@@ -102,9 +103,15 @@ export async function setConsent(ctx: AppContext, caller: Caller, marketing: boo
   return { marketing_consent: marketing, consent_wording: ACCOUNT_CONSENT_WORDING };
 }
 
+/** Codes asking to delete an account, per account: as many as a sign-in may ask for. */
+const DELETION_CODES = { limit: 5, windowSeconds: 15 * 60 };
+
 /** POST v1/account/deletion: the code that confirms it is mailed; the bookings to decide about are answered. */
 export async function requestDeletion(ctx: AppContext, caller: Caller, now = new Date()) {
   const buyer = await buyerOf(ctx.db, caller);
+  // As many codes as a sign-in may ask for (5 in 15 minutes); keyed by the account id, not the
+  // email, so nothing of the person stays in the counters once the account is gone.
+  await hitRateLimit(ctx.db, `erase-mail:account:${buyer.id}`, DELETION_CODES.limit, DELETION_CODES.windowSeconds);
   await ctx.db.transaction(async (tx) => {
     const code = await issueCode(tx, buyer.id, 'erase', CODE_GROUPS.accountDeletion, now);
     await enqueueMail(tx, { to: buyer.email, ...accountDeletionCodeMail({ firstName: buyer.firstName, code }) });

@@ -402,6 +402,14 @@ describe('deleting the account (POST v1/account/deletion, DELETE v1/account)', (
     expect(copy?.subject).toBe('Your ticket');
   });
 
+  it('mails at most 5 codes in 15 minutes', async () => {
+    const b = await aBuyer('Rehema');
+    for (let i = 0; i < 5; i++) expect((await call('POST', '/v1/account/deletion', b.token)).statusCode).toBe(200);
+    const sixth = await call('POST', '/v1/account/deletion', b.token);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().data.code).toBe('rate_limited');
+  });
+
   it('asks for a choice about future tickets and a 6-digit code', async () => {
     const b = await aBuyer('Imani');
     const res = await call('DELETE', '/v1/account', b.token, { code: '12ab' });
