@@ -388,9 +388,13 @@ describe('buyer pages', () => {
     await page.getByRole('link', { name: 'All posts' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/blog');
 
-    // Privacy policy: the subjects of docs/product.md#buyer-side.
+    // Privacy policy: the subjects of docs/security.md#your-data.
     await page.goto('/privacy-policy');
-    for (const text of ['Account data:', 'Contact data:', 'Billing data:', 'Card details:', 'How long we keep it']) {
+    for (const text of [
+      'What we keep, why, and for how long',
+      'Who else receives your data',
+      'Your rights, and how to use them',
+    ]) {
       await page.getByText(text).first().waitFor();
     }
 

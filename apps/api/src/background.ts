@@ -6,6 +6,7 @@ import { sendMailJob } from './features/mail/index.js';
 import { invoicesJobs } from './features/invoices/index.js';
 import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
+import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
@@ -25,6 +26,7 @@ export const jobHandlers: JobHandler[] = [
   ...mediaJobs,
   ...certificateJobs,
   ...invoicesJobs,
+  retentionJob,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -55,6 +55,11 @@ export const envSchema = z.object({
   FIRST_SCREENS_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(20),
   /** How long a booking holds its tickets while the buyer pays (docs/product.md#inventory). */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /**
+   * Months after an event ends when the retention job removes its buyers' and delegates' names,
+   * emails, phones and answers (docs/security.md#retention); amounts and references stay.
+   */
+  ATTENDEE_DATA_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** Bookings one address may start in 10 minutes (holds cost seats); 0 turns the limit off. */
   BOOKINGS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(30),
   /** Lets a Prometheus elsewhere scrape /metrics with `Authorization: Bearer <token>` (this machine needs none). */
@@ -272,6 +277,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     firstScreensPerSecond: e.FIRST_SCREENS_PER_SECOND,
     holdMinutes: e.HOLD_MINUTES,
     bookingsPerAddress: e.BOOKINGS_PER_ADDRESS,
+    attendeeDataRetentionMonths: e.ATTENDEE_DATA_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   'payment.currency_mismatch': 400,
   'payment.already_assigned': 409,
   'c2b.address_not_allowed': 403,
+  /** A person's rights over their data (docs/security.md#your-data). */
+  'privacy.link_invalid': 400,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

@@ -23,3 +23,4 @@ export * from './attendees/index.js';
 export * from './audit/index.js';
 export * from './certificates/index.js';
 export * from './invoices/index.js';
+export * from './privacy/index.js';

@@ -17,6 +17,8 @@ import { certificatesPublicRoutes, certificatesRoutes } from './certificates/ind
 import { checkinRoutes } from './checkin/checkin.routes.js';
 import { ordersRoutes } from './orders/index.js';
 import { invoicesRoutes } from './invoices/index.js';
+import { privacyRoutes } from './privacy/index.js';
+import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 
 export interface FeatureRoutes {
@@ -50,4 +52,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: certificatesPublicRoutes, tag: 'Certificates and badges' },
   { plugin: invoicesRoutes, tag: 'Tax documents and pay by invoice' },
   { plugin: auditRoutes, tag: 'Activity' },
+  { plugin: privacyRoutes, tag: 'My data' },
+  { plugin: consentRoutes, tag: 'My data' },
 ];

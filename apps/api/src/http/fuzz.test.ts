@@ -21,9 +21,11 @@ let operations: { method: string; path: string; bodyKeys: string[]; queryKeys: s
 /**
  * Signing out, and ending every other session (which rotates the caller's token), take no input:
  * their one effect, by design, is on the session they are given, the run's own. An empty path
- * parameter can reach them too (`DELETE v1/auth/sessions/` is `DELETE v1/auth/sessions`).
+ * parameter can reach them too (`DELETE v1/auth/sessions/` is `DELETE v1/auth/sessions`). Asking
+ * to delete one's account takes none either: its one effect is to mail a code (a new verification
+ * code), by design (docs/security.md#deleting-an-account).
  */
-const ownSessionEnders = new Set(['POST /v1/auth/logout', 'DELETE /v1/auth/sessions']);
+const ownSessionEnders = new Set(['POST /v1/auth/logout', 'DELETE /v1/auth/sessions', 'POST /v1/account/deletion']);
 const endsOwnSession = (method: string, path: string) => ownSessionEnders.has(`${method} ${path.replace(/\/+$/, '')}`);
 
 /** Tables whose rows a refused request must leave alone (rate-limit counters count refusals by design). */

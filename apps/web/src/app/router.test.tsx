@@ -54,6 +54,16 @@ describe('guarded pages (docs/product.md#routes-and-screens: payment/success and
     expect(screen.queryAllByRole('link', { name: 'My Tickets' })).toEqual([]);
   });
 
+  it.each([
+    ['a guest with a checkout key', () => useSession.getState().keepCheckoutKey('ck1.TK-7Q2M9X.key')],
+    ['an organiser', () => useSession.getState().signIn('tok', 'organizer', { fn: 'Wanjiku', ln: 'Kamau' })],
+  ])('sends %s from My data (a buyer’s own session only) to /login', async (_who, signIn) => {
+    signIn();
+    const router = open('/account/data');
+    await screen.findByRole('heading', { name: 'Sign in to Tikiti' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it('sends a visitor without a session from the organiser pages to the organiser sign-in', async () => {
     const router = open('/organizer/dashboard');
     await screen.findByRole('heading', { name: 'Sign in to your host account' }, { timeout: 5000 });

@@ -12,6 +12,7 @@ import { eticketsPages } from '../features/etickets';
 import { eventsPages } from '../features/events';
 import { invoicesPages } from '../features/invoices';
 import { ordersPages } from '../features/orders';
+import { privacyPages } from '../features/privacy';
 import { teamPages } from '../features/team';
 import { PublicLayout } from './layouts/public-layout';
 import { PageOutlet } from './page-outlet';
@@ -52,11 +53,13 @@ function NavigationBridge() {
 }
 
 /**
- * Only payment/success and account/tickets are guarded: without a session or a guest's checkout
+ * payment/success and account/tickets are guarded: without a session or a guest's checkout
  * key (which opens the bookings made with it: docs/product.md#guest-checkout), go to /login.
+ * account/data needs a buyer's own session (`account`): a checkout key, or an organiser's
+ * session, is not enough.
  */
-export function RequireToken({ children }: { children: ReactNode }) {
-  const token = useSession((s) => s.token ?? s.checkoutKey);
+export function RequireToken({ children, account = false }: { children: ReactNode; account?: boolean }) {
+  const token = useSession((s) => (account ? (s.accountType === 'user' ? s.token : null) : (s.token ?? s.checkoutKey)));
   const location = useLocation();
   if (!token) return <Navigate to={routes.login} replace state={{ from: location.pathname + location.search }} />;
   return children;
@@ -93,6 +96,7 @@ function page(load: PageModule) {
 
 /** A page loaded on demand that only a signed-in visitor may open. */
 const guardedPage = (load: PageModule) => <RequireToken>{page(load)}</RequireToken>;
+const accountPage = (load: PageModule) => <RequireToken account>{page(load)}</RequireToken>;
 
 const OrganiserLayout = lazy(() => import('./layouts/organiser-layout').then((m) => ({ default: m.OrganiserLayout })));
 
@@ -124,6 +128,9 @@ export function AppRoutes() {
           <Route path="payment/method" element={page(checkoutPages.paymentMethod)} />
           <Route path="payment/success" element={guardedPage(checkoutPages.paymentSuccess)} />
           <Route path="account/tickets" element={guardedPage(eticketsPages.myTickets)} />
+          <Route path="account/data" element={accountPage(privacyPages.myData)} />
+          <Route path="account/deleted" element={page(privacyPages.accountDeleted)} />
+          <Route path="news/stop" element={page(privacyPages.newsStop)} />
           <Route path="ticket/:ticketId" element={page(eticketsPages.delegateTicket)} />
           <Route path="talk-to-us" element={page(contentPages.contact)} />
           <Route path="about-us" element={page(contentPages.about)} />

@@ -6,6 +6,12 @@ export const routes = {
   paymentMethod: '/payment/method',
   paymentSuccess: '/payment/success',
   myTickets: '/account/tickets',
+  /** A buyer's rights over their data: correct, copy, news on or off, delete. */
+  myData: '/account/data',
+  /** Said once the account is deleted (`?cancelled=` bookings cancelled). */
+  accountDeleted: '/account/deleted',
+  /** The one-click link of a marketing mail (`?token=`). */
+  newsStop: '/news/stop',
   talkToUs: '/talk-to-us',
   aboutUs: '/about-us',
   privacy: '/privacy-policy',

@@ -76,6 +76,11 @@ export const bookEventBodySchema = z
      * its KRA PIN. Required with `payment_method: 'invoice'` (pay by invoice).
      */
     company: companySchema.optional(),
+    /**
+     * The buyer ticked "Send me news…" (docs/security.md#consent): recorded with its wording and
+     * time. Unticked by default; absent is no.
+     */
+    marketing_consent: z.boolean().optional(),
   })
   .superRefine((b, ctx) => {
     if (b.payment_method === 'invoice' && !b.company) {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const organisations = pgTable('organisations', {
   id: serial('id').primaryKey(),
@@ -129,7 +140,8 @@ export const pendingSignIns = pgTable(
 
 /**
  * One-time codes mailed to a person: verify (registration), recover (forgot password),
- * invite (teammate), signin (buyer email sign-in). Stored as a hash; single use.
+ * invite (teammate), signin (buyer email sign-in), erase (a buyer deleting their account,
+ * docs/security.md#deleting-an-account). Stored as a hash; single use.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -138,7 +150,7 @@ export const verificationCodes = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'recover', 'invite', 'signin'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'recover', 'invite', 'signin', 'erase'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -154,3 +166,28 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * Marketing consent (docs/security.md#consent): every yes and every no a person gave, with the
+ * exact words they were shown, when, and where (`checkout`, `account`, or the signed `link` in a
+ * mail). The newest row of an email is its answer now; none is no. Keyed by the email, lower-cased,
+ * since a guest says yes before they have an account; deleting the account deletes its rows.
+ * `organisation_id`: whose checkout the yes was given at (its news, and Tikiti's).
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    granted: boolean('granted').notNull(),
+    wording: text('wording').notNull(),
+    source: text('source', { enum: ['checkout', 'account', 'link'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('consents_email_idx').on(t.email, t.id),
+    check('consents_source_check', sql`${t.source} IN ('checkout', 'account', 'link')`),
+  ],
+);

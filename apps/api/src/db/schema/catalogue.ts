@@ -78,6 +78,11 @@ export const events = pgTable(
     changesLockHours: integer('changes_lock_hours').notNull().default(24),
     /** Pay by invoice (docs/product.md#pay-by-invoice): days a company has to pay; 0 not offered. */
     invoicePaymentDays: integer('invoice_payment_days').notNull().default(0),
+    /**
+     * When the retention job removed its attendees' personal data (docs/security.md#retention):
+     * names, emails, phones and answers, ATTENDEE_DATA_RETENTION_MONTHS after the end. Null: not yet.
+     */
+    personalDataRemovedAt: timestamp('personal_data_removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,7 +15,7 @@ export { deviceSummary } from './device.js';
 export { requireTwoFactor } from './two-factor.service.js';
 export { findOrCreateBuyer } from './buyer-accounts.service.js';
 export { hashPassword } from './passwords.js';
-export { CODE_GROUPS, issueCode } from './one-time-codes.js';
+export { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
 export { normaliseMsisdn } from './usernames.js';
 export {
   assertOrganiserIdentityFree,

@@ -35,6 +35,8 @@ export const CODE_GROUPS = {
   /** The reset page takes a registration, recovery or invite code alike. */
   organiserPassword: ['verify', 'recover', 'invite'],
   buyerSignIn: ['signin'],
+  /** A buyer deleting their account (docs/security.md#deleting-an-account). */
+  accountDeletion: ['erase'],
 } as const satisfies Record<string, readonly CodePurpose[]>;
 type CodeGroup = (typeof CODE_GROUPS)[keyof typeof CODE_GROUPS];
 

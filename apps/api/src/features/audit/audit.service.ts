@@ -63,6 +63,31 @@ export async function recordAudit(db: Db | Tx, actor: AuditActor, event: AuditEv
   });
 }
 
+/** How the log names a buyer who acted on their own booking: never their name, which deletion removes. */
+export const BUYER_ACTOR_NAME = 'A buyer';
+
+/**
+ * An action a buyer took that changed an organisation's money (docs/security.md#audit-trail):
+ * cancelling their booking as they deleted their account. The entry names no person: no account
+ * id, name, address or device, since the person has asked to be forgotten; the booking's
+ * reference and amount say what happened.
+ */
+export async function recordBuyerAudit(db: Db | Tx, organisationId: number, event: AuditEvent) {
+  await insertAuditEntry(db, {
+    organisationId,
+    actorAccountId: null,
+    actorName: BUYER_ACTOR_NAME,
+    actorRole: null,
+    action: event.action,
+    targetType: event.target?.type ?? null,
+    targetId: event.target ? String(event.target.id) : null,
+    targetLabel: event.target?.label ?? null,
+    details: event.details ?? {},
+    address: '',
+    device: '',
+  });
+}
+
 /** Only the organisation's owner reads its log; a teammate (admin or door-only) gets 403. */
 function assertOwner(caller: { role: string | null }) {
   if (caller.role !== 'owner') {

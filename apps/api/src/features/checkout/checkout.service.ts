@@ -31,6 +31,7 @@ import {
   serviceUnavailable,
 } from '../../http/errors.js';
 import { findOrCreateBuyer, normaliseMsisdn } from '../accounts/index.js';
+import { recordCheckoutConsent } from '../consent/index.js';
 import { newCheckoutKey } from './checkout-keys.js';
 import type { CheckoutCaller } from './checkout-caller.js';
 import { enqueueMail, lateBookingRefundMail, paymentNotAcceptedMail, type BookingSummary } from '../mail/index.js';
@@ -215,6 +216,10 @@ export async function bookEvent(
       }
     },
   );
+  // The unticked box, ticked (docs/security.md#consent): recorded once the tickets are held.
+  if (body.marketing_consent) {
+    await recordCheckoutConsent(ctx.db, { email: buyer.email, accountId: buyer.accountId, eventId: body.event_id });
+  }
   const currency = parseCurrency(booked.currency);
   const clientSecret = await paymentOf(
     ctx,

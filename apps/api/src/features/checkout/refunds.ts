@@ -1,7 +1,7 @@
 import { EVENT_STATUS, formatAmount, parseCurrency, toMajor } from '@tikiti/contract';
 import type { Tx } from '../../db/client.js';
 import { enqueueJob, type JobHandler } from '../../jobs/queue.js';
-import { bookingRefundedMail, enqueueMail } from '../mail/index.js';
+import { bookingRefundedMail, enqueueMail, isErasedAddress } from '../mail/index.js';
 import { findPayment, findSucceededPayment, markPaymentRefunded } from '../payments/index.js';
 import {
   clearRefundError,
@@ -108,6 +108,8 @@ export const refundJob: JobHandler<RefundJob> = {
       // A buyer whose booking was paid hears once the money is back; one whose payment was
       // never accepted (late, or not the booking's amount) was told when it was refused.
       if (booking.paidAt === null) return;
+      // A buyer who deleted their account was told on screen; their address is gone.
+      if (isErasedAddress(booking.email)) return;
       const currency = parseCurrency(booking.currency);
       await enqueueMail(
         tx,

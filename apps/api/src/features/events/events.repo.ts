@@ -90,6 +90,15 @@ export function ownEventsQuery(organisationId: number, w: OwnEventsWindow): { wh
 export const ownEvent = (organisationId: number, eventId: number): SQL =>
   and(eq(events.id, eventId), eq(events.organisationId, organisationId))!;
 
+/** When an event ends and when its attendees' personal data was removed (docs/security.md#retention). */
+export async function findRetentionDates(db: Db, eventId: number) {
+  const [row] = await db
+    .select({ endTime: events.endTime, removedAt: events.personalDataRemovedAt })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row;
+}
+
 /** The currency of the organisation's most recently created event, if it has any. */
 export async function newestEventCurrency(db: Db, organisationId: number): Promise<string | undefined> {
   const [row] = await db

@@ -4,6 +4,7 @@ import {
   createEventResponseSchema,
   dashboardSummaryResponseSchema,
   eventDetailsResponseSchema,
+  ownEventResponseSchema,
   idParamsSchema,
   listCategoriesResponseSchema,
   listOwnEventsQuerySchema,
@@ -23,7 +24,7 @@ import {
   dashboardSummary,
   listOwnEvents,
   newEventDefaults,
-  ownEventView,
+  ownEventWithRetention,
   updateEvent,
 } from './events.service.js';
 import { readEventForm } from './read-event-form.js';
@@ -110,10 +111,13 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   // A static path beats a parametric one in Fastify's router, so /client/event/view stays the list.
   r.get(
     '/client/event/:id',
-    { schema: { params: idParamsSchema, response: { 200: eventDetailsResponseSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: ownEventResponseSchema } } },
     async (request, reply) => {
       const { organisationId } = organiserOf(request);
-      return send(reply, await ownEventView(db, organisationId, request.params.id));
+      return send(
+        reply,
+        await ownEventWithRetention(db, organisationId, request.params.id, ctx.config.attendeeDataRetentionMonths),
+      );
     },
   );
 

@@ -3,7 +3,9 @@ import {
   EVENT_STATUS,
   startOfNairobiDay,
   type DashboardSummary,
+  attendeeDataRemovalDate,
   type Event,
+  type OwnEvent,
   type EventFields,
   type ListOwnEventsQuery,
   type NewEventDefaults,
@@ -23,6 +25,7 @@ import {
   categoryExists,
   countOpenTicketTypes,
   findOwnEvent,
+  findRetentionDates,
   insertEvent,
   lockOwnEvent,
   newestEventCurrency,
@@ -74,6 +77,26 @@ export async function ownEventView(db: Db, organisationId: number, eventId: numb
   const event = await loadEvent(db, ownEvent(organisationId, eventId));
   if (!event) throw notFound('Event');
   return toEventView(event, await imageUrlSigner(db));
+}
+
+/**
+ * GET v1/client/event/{id}: the event as ownEventView gives it, with when its attendees'
+ * personal data goes (docs/security.md#retention), so the organiser sees it coming.
+ */
+export async function ownEventWithRetention(
+  db: Db,
+  organisationId: number,
+  eventId: number,
+  retentionMonths: number,
+): Promise<OwnEvent> {
+  const view = await ownEventView(db, organisationId, eventId);
+  const dates = await findRetentionDates(db, eventId);
+  if (!dates) throw notFound('Event');
+  return {
+    ...view,
+    removes_personal_data_on: attendeeDataRemovalDate(dates.endTime, retentionMonths).toISOString(),
+    personal_data_removed_at: dates.removedAt?.toISOString() ?? null,
+  };
 }
 
 /**

@@ -4,10 +4,20 @@
  * (e-tickets' booking PDF); the job handler for the composition root; and the drain that
  * tests use to deliver what is queued at once.
  */
-export { drainMailOutbox, enqueueMail, sendMailJob, type MailAttachment, type MailToSend } from './mail.service.js';
+export {
+  drainMailOutbox,
+  enqueueMail,
+  ERASED_MAIL_DOMAIN,
+  isErasedAddress,
+  sendMailJob,
+  type MailAttachment,
+  type MailToSend,
+} from './mail.service.js';
 export { mailRoutes } from './mail.routes.js';
 export { registerAttachmentSource, type AttachmentResolver } from './attachment-sources.js';
 export {
+  accountDeletionCodeMail,
+  bookingCancelledByBuyerMail,
   bookingConfirmationMail,
   bookingRefundedMail,
   certificateMail,

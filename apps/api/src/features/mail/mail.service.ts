@@ -76,6 +76,14 @@ export async function enqueueMail(db: Db | Tx, mail: MailToSend, opts?: { dedupe
 }
 
 /**
+ * The domain of the addresses a deleted person's bookings are left with
+ * (docs/security.md#deleting-an-account): `.invalid` is reserved (RFC 2606) and never delivered,
+ * and the mail job sends nothing to it (nor copies it).
+ */
+export const ERASED_MAIL_DOMAIN = 'erased.invalid';
+export const isErasedAddress = (address: string) => address.toLowerCase().endsWith(`@${ERASED_MAIL_DOMAIN}`);
+
+/**
  * Sends one queued message by SMTP or into the local mailbox. At least once: a worker killed
  * between the send and marking the job done leaves it to be sent again after its lease.
  */
@@ -83,6 +91,8 @@ export const sendMailJob: JobHandler<MailJobPayload> = {
   kind: MAIL_SEND_JOB,
   retryDelaySeconds: delayAfter,
   async run(mail, { ctx }) {
+    // A deleted person's address (a payment that settles after the deletion, say): nobody to tell.
+    if (isErasedAddress(mail.to)) return;
     const attachments = await Promise.all(
       (mail.attachments ?? []).map(async (a) => ({
         filename: a.filename,
@@ -92,7 +102,7 @@ export const sendMailJob: JobHandler<MailJobPayload> = {
     );
     await transportFor(ctx).send({
       to: mail.to,
-      cc: mail.cc,
+      cc: mail.cc && !isErasedAddress(mail.cc) ? mail.cc : undefined,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

@@ -118,6 +118,38 @@ export function signInCodeMail(p: { firstName: string; code: string }): MailCont
   };
 }
 
+/** Sent to a buyer who asked to delete their account (docs/security.md#deleting-an-account). */
+export function accountDeletionCodeMail(p: { firstName: string; code: string }): MailContent {
+  const subject = `${p.code} is your code to delete your Tikiti account`;
+  const lines = [
+    greeting(p.firstName),
+    'You asked to delete your Tikiti account. Enter this code on the My data page to confirm:',
+  ];
+  const after =
+    `The code expires in ${codeMinutes}. If you did not ask for this, ignore this email: ` +
+    'nothing is deleted without the code.';
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.code}\n\n${after}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + codeBlock(p.code) + paragraph(after)),
+  };
+}
+
+/**
+ * Told to the organiser when a buyer deleting their account chose to cancel their tickets: the
+ * booking by its reference only, since the person's name is gone with their account.
+ */
+export function bookingCancelledByBuyerMail(p: { reference: string; eventTitle: string; total: string }): MailContent {
+  const subject = `Booking ${p.reference} was cancelled by its buyer`;
+  const lines = [
+    'Hello,',
+    `The buyer of booking ${p.reference} for ${p.eventTitle} deleted their Tikiti account and asked for their tickets to be cancelled.`,
+    `Their tickets no longer admit anyone, the seats are back on sale, and ${p.total} is being refunded to them.`,
+    'Their name and contact details were removed with their account; the booking, its amount and its reference stay in your orders.',
+  ];
+  return { subject, text: `${lines.join('\n\n')}\n`, html: layout(subject, lines.map(paragraph).join('')) };
+}
+
 /** A copy of a Contact page message for the operator. */
 export function contactCopyMail(p: { name: string; email: string; message: string }): MailContent {
   const subject = `Contact form: ${p.name}`.slice(0, 200);

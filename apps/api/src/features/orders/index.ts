@@ -9,3 +9,5 @@ export { ordersRoutes } from './orders.routes.js';
 export { ordersJobs } from './orders.jobs.js';
 export { CANCEL_EVENT_JOB } from './orders.service.js';
 export { admissionRefusal, type AdmissionRefusal } from './revoked.js';
+/** Privacy: a buyer deleting their account cancels a booking for an event to come. */
+export { cancelForDeletedAccount } from './orders.service.js';

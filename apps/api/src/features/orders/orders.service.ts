@@ -3,6 +3,7 @@ import {
   EVENT_STATUS,
   TICKET_STATUS,
   answerText,
+  formatAmount,
   parseCurrency,
   toMajor,
   toNairobiLocal,
@@ -43,6 +44,7 @@ import {
   releaseInvoiceBooking,
   type OrderDocumentFacts,
 } from '../invoices/index.js';
+import { bookingCancelledByBuyerMail, enqueueMail } from '../mail/index.js';
 import { phoneCell, toCsv, type Cell } from '../../lib/csv.js';
 import {
   countBookingsToRefund,
@@ -515,6 +517,33 @@ export async function refundBooking(
   });
   if (released) invalidatePublicCatalogue(ctx.db);
   return orderById(ctx.db, event.id, bookingId);
+}
+
+/**
+ * A buyer deleting their account chose to cancel a booking for an event still to come
+ * (docs/security.md#deleting-an-account): refunded as an organiser's refund is (status 5, seats
+ * back on sale, tickets revoked, checkout's refund job queued), in the caller's transaction, and
+ * the organiser told by mail. False for a booking that is not paid: nothing to give back.
+ */
+export async function cancelForDeletedAccount(
+  tx: Tx,
+  bookingId: number,
+  organiser: { email: string; eventTitle: string },
+): Promise<boolean> {
+  const found = await lockBooking(tx, bookingId);
+  if (!found || found.booking.status !== BOOKING_STATUS.paid) return false;
+  const { booking, lines } = found;
+  await refundLockedBooking(tx, booking, lines, { reason: 'The buyer deleted their account' });
+  const currency = parseCurrency(booking.currency);
+  await enqueueMail(tx, {
+    to: organiser.email,
+    ...bookingCancelledByBuyerMail({
+      reference: booking.reference,
+      eventTitle: organiser.eventTitle,
+      total: formatAmount(toMajor(booking.totalMinor, currency), currency),
+    }),
+  });
+  return true;
 }
 
 /**

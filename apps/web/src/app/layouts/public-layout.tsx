@@ -39,9 +39,14 @@ function TopBar() {
   const accountLinks = token ? (
     <>
       {accountType === 'user' ? (
-        <NavLink to={routes.myTickets} className={linkClass}>
-          My Tickets
-        </NavLink>
+        <>
+          <NavLink to={routes.myTickets} className={linkClass}>
+            My Tickets
+          </NavLink>
+          <NavLink to={routes.myData} className={linkClass}>
+            My Data
+          </NavLink>
+        </>
       ) : (
         <NavLink to={routes.dashboard} className={linkClass}>
           My Account

@@ -35,6 +35,7 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(delegates?.attendees.length ? { attendees: delegates.attendees } : {}),
     ...(delegates?.answers.length ? { answers: delegates.answers } : {}),
     ...(booking.company ? { company: companyBody(booking.company) } : {}),
+    ...(booking.marketing_consent ? { marketing_consent: true } : {}),
   };
 }
 

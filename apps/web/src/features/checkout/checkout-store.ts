@@ -64,6 +64,8 @@ export function sameDetails(a: GuestDetails | undefined, b: GuestDetails | undef
 export function sameBooking(a: PendingBooking | null, b: PendingBooking): boolean {
   if (!a || a.event_id !== b.event_id || a.tickets.length !== b.tickets.length) return false;
   if (a.tickets.some((l, i) => l.id !== b.tickets[i]!.id || l.qty !== b.tickets[i]!.qty)) return false;
+  // Ticking the news box after the tickets are held books again, so the yes is recorded.
+  if (Boolean(a.marketing_consent) !== Boolean(b.marketing_consent)) return false;
   return (
     sameDetails(a.details, b.details) &&
     sameDelegates(a.delegates, b.delegates) &&

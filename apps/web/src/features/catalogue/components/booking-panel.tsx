@@ -9,6 +9,7 @@ import {
   type Event,
   type GuestDetails,
   type PaymentMethod,
+  checkoutConsentWording,
 } from '@tikiti/contract';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -95,6 +96,8 @@ function OpenBookingPanel({ event }: { event: Event }) {
     ),
   );
   const [details, setDetails] = useState<GuestDetails>(known ?? NO_GUEST_DETAILS);
+  // News about events (docs/security.md#consent): a separate box, unticked until the buyer ticks it.
+  const [news, setNews] = useState(false);
   // The delegate cards typed so far, by ticket type: a card typed and then picked away comes back
   // as it was when the quantity goes up again (docs/product.md#delegates-and-questions).
   const [cardsByType, setCardsByType] = useState<Record<number, DelegateCard[]>>(() => {
@@ -145,6 +148,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
     currency: event.currency,
     delegates: lines.length > 0 ? delegates : undefined,
     ...(companyOn ? { company } : {}),
+    ...(news ? { marketing_consent: true } : {}),
   });
   // The payment already created for exactly this selection and buyer, while its hold lasts.
   const held = lines.length > 0 && sameBooking(previous, pending('card')) && isLive(payment);
@@ -322,6 +326,18 @@ function OpenBookingPanel({ event }: { event: Event }) {
             </Suspense>
           )}
         </fieldset>
+      )}
+
+      {onSale && (
+        <label className="mt-6 flex cursor-pointer items-start gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+            checked={news}
+            onChange={(e) => setNews(e.target.checked)}
+          />
+          <span>{checkoutConsentWording(event.organizer.display_name)}</span>
+        </label>
       )}
 
       {onSale && (

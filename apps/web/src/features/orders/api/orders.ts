@@ -13,6 +13,7 @@ import {
   type OrderKind,
   type PutAttendeeBody,
   type RecordPaymentBody,
+  ownEventSchema,
 } from '@tikiti/contract';
 import { api, apiDownload } from '../../../lib/api-client';
 
@@ -87,6 +88,18 @@ export function useAttendeeChanges(ticketId: number) {
         signal,
         schema: attendeeChangesResponseSchema.shape.data,
       }),
+  });
+}
+
+/**
+ * GET v1/client/event/{id}: the organiser's event, for when its attendees' personal data is
+ * removed (docs/security.md#retention).
+ */
+export function useRetentionDates(eventId: number) {
+  return useQuery({
+    queryKey: [...ordersKeys.event(eventId), 'retention'],
+    queryFn: ({ signal }) => api(`client/event/${eventId}`, { side: 'organiser', signal, schema: ownEventSchema }),
+    select: (e) => ({ removesOn: e.removes_personal_data_on, removedAt: e.personal_data_removed_at }),
   });
 }
 

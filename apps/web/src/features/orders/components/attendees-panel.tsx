@@ -14,6 +14,7 @@ import { useAttendees, useRenameAttendee } from '../api/orders';
 import { AnswersToggle } from './answer-list';
 import { AttendeeHistoryDialog } from './attendee-history-dialog';
 import { ListToolbar, Pager } from './list-toolbar';
+import { RetentionNote } from './retention-note';
 
 /** The attendees shown: all, the tickets still to be named, or those whose delegate changed. */
 const FILTERS: { names: AttendeeNameFilter | undefined; label: string; empty: string }[] = [
@@ -174,6 +175,7 @@ export function AttendeesPanel({ eventId }: { eventId: number }) {
 
   return (
     <div>
+      <RetentionNote eventId={eventId} />
       <NamesFilter
         names={names}
         onChange={(next) => {

@@ -4,7 +4,7 @@ import type { Order, SalesSummary } from '@tikiti/contract';
 import { AlertBanner } from '../../../components/layout/alert-banner';
 import { findBanner } from '../../../test-support/banner';
 import { answer, mockFetch, type SeenRequest } from '../../../test-support/fetch';
-import { attendeeRowFixture, questionFixture } from '../../../test-support/fixtures';
+import { attendeeRowFixture, eventFixture, questionFixture } from '../../../test-support/fixtures';
 import { renderPage } from '../../../test-support/render';
 import { useSession } from '../../accounts';
 import OrdersPage from './orders-page';
@@ -545,5 +545,37 @@ describe('the attendees’ delegates (docs/product.md#delegates-and-questions)',
     await user.click(row.getByRole('button', { name: 'Answers (1)' }));
     expect(row.getByText('Invoice to')).toBeTruthy();
     expect(row.getByText('Kamau Holdings')).toBeTruthy();
+  });
+});
+
+describe('when the attendees’ personal data goes (docs/security.md#retention)', () => {
+  const attendeesTab = async () => {
+    const view = open();
+    await view.user.click(await screen.findByRole('tab', { name: 'Attendees' }));
+    return view;
+  };
+  const ownEvent = (removedAt: string | null) =>
+    answer(200, {
+      ...eventFixture({ id: 7 }),
+      removes_personal_data_on: '2028-12-06T14:00:00.000Z',
+      personal_data_removed_at: removedAt,
+    });
+
+  it('says the day it will be removed', async () => {
+    api((req) => (req.path === '/v1/client/event/7' ? ownEvent(null) : undefined));
+    await attendeesTab();
+    expect(await screen.findByText(/will be removed on .*2028/)).toBeTruthy();
+  });
+
+  it('says when it was removed', async () => {
+    api((req) => (req.path === '/v1/client/event/7' ? ownEvent('2028-12-07T01:00:00.000Z') : undefined));
+    await attendeesTab();
+    expect(await screen.findByText(/were removed on .*2028/)).toBeTruthy();
+  });
+
+  it('says so when the date could not be loaded', async () => {
+    api((req) => (req.path === '/v1/client/event/7' ? answer(500, null) : undefined));
+    await attendeesTab();
+    expect(await screen.findByText(/When this event’s attendee data is removed could not be loaded/)).toBeTruthy();
   });
 });
