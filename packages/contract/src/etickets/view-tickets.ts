@@ -51,6 +51,7 @@ export const putTicketAttendeeResponseSchema = envelope(eTicketItemSchema);
 export const eTicketSchema = z.object({
   /** URL of the QR image of the booking's own code. */
   code_link: z.string(),
+  /** The booking's own code; empty while a booking awaits payment by invoice (no tickets yet). */
   booking_code: z.string(),
   /** URL of the booking's PDF: one page per ticket (signed, like `code_link`). */
   link: z.string(),

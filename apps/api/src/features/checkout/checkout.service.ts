@@ -50,7 +50,13 @@ import { invalidatePublicCatalogue } from '../catalogue/index.js';
 import { findEventRules, planBookingAttendees, saveBookingAttendees, type AttendeePlan } from '../attendees/index.js';
 import { providerNamed } from './providers.js';
 import { awaitInvoicePayment, keepCompany, withInvoice } from './invoice-bookings.js';
-import { amountOwedMinor, bookingDocumentLinks, documentUrlSigner, invoiceTermsFor } from '../invoices/index.js';
+import {
+  amountOwedMinor,
+  bookingDocumentLinks,
+  documentUrlSigner,
+  invoiceTermsFor,
+  payToOf,
+} from '../invoices/index.js';
 import { requestRefund } from './refunds.js';
 import { receivedMismatch, receivedText } from './received-amount.js';
 import {
@@ -620,6 +626,7 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
   ]);
   const docs = documents.get(booking.id);
   const currency = parseCurrency(booking.currency);
+  const awaiting = booking.status === BOOKING_STATUS.awaiting_payment;
   return {
     reference: booking.reference,
     status: booking.status,
@@ -636,7 +643,11 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
     invoice_url: docs?.invoiceUrl ?? null,
     proforma_url: docs?.proformaUrl ?? null,
     due_at: docs?.dueAt?.toISOString() ?? null,
-    amount_owed: booking.status === BOOKING_STATUS.awaiting_payment ? toMajor(owedMinor, currency) : 0,
+    amount_owed: awaiting ? toMajor(owedMinor, currency) : 0,
+    pay_to:
+      awaiting && event
+        ? await payToOf(ctx, { organisationId: event.organisationId, reference: booking.reference, currency })
+        : null,
     tickets: lines.map((l) => ({
       name: l.name,
       no_of_persons: l.noOfPersons,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { BOOKING_STATUS } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { appSecrets, bookingLines, bookings, checkIns, eTickets, events } from '../../db/schema/index.js';
@@ -140,7 +140,8 @@ const bookingColumns = {
 export type TicketBookingRow = Awaited<ReturnType<typeof findTicketBookings>>[number];
 
 /**
- * The bookings with e-tickets of one buyer account, or of one guest checkout: a guest's paid
+ * The bookings with e-tickets of one buyer account, or of one guest checkout, and its bookings
+ * awaiting payment by invoice (no tickets yet: docs/product.md#pay-by-invoice): a guest's
  * bookings belong to the buyer account of their email, so the account's index finds them and
  * the checkout key narrows them to those made with that token (docs/security.md "Guest checkout").
  */
@@ -152,14 +153,26 @@ export async function findTicketBookings(
     'accountId' in owner
       ? eq(bookings.accountId, owner.accountId)
       : and(
-          eq(bookings.accountId, sql`(SELECT id FROM accounts WHERE type = 'user' AND email = ${owner.email})`),
+          or(
+            eq(bookings.accountId, sql`(SELECT id FROM accounts WHERE type = 'user' AND email = ${owner.email})`),
+            // A guest's booking gets its buyer account when paid; until then, the key alone.
+            and(isNull(bookings.accountId), eq(bookings.status, BOOKING_STATUS.awaiting_payment)),
+          ),
           eq(bookings.checkoutKeyHash, owner.checkoutKeyHash),
         );
   return db
     .select(bookingColumns)
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(and(ownerFilter, inArray(bookings.status, ISSUED_STATUSES), isNotNull(bookings.bookingCode)))
+    .where(
+      and(
+        ownerFilter,
+        or(
+          and(inArray(bookings.status, ISSUED_STATUSES), isNotNull(bookings.bookingCode)),
+          eq(bookings.status, BOOKING_STATUS.awaiting_payment),
+        ),
+      ),
+    )
     .orderBy(asc(events.startTime), asc(bookings.id));
 }
 

@@ -154,7 +154,8 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
     const revoked = b.status !== BOOKING_STATUS.paid;
     return {
       code_link: sign(`qr:${b.reference}`),
-      booking_code: b.bookingCode!,
+      // Empty while awaiting payment by invoice: its tickets and codes come with the payment.
+      booking_code: b.bookingCode ?? '',
       link: sign(`pdf:${b.reference}`),
       event_id: b.eventId,
       slug: slugify(b.title),
@@ -182,6 +183,8 @@ export async function viewTickets(ctx: AppContext, who: CheckoutCaller): Promise
           })),
         invoice_url: documents.get(b.id)?.invoiceUrl ?? null,
         proforma_url: documents.get(b.id)?.proformaUrl ?? null,
+        due_at:
+          b.status === BOOKING_STATUS.awaiting_payment ? (documents.get(b.id)?.dueAt?.toISOString() ?? null) : null,
       },
       tickets: tickets
         .filter((t) => t.bookingId === b.id)

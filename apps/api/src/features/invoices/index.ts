@@ -33,7 +33,7 @@ export {
 } from './booking-documents.js';
 export { documentUrlSigner } from './document-urls.js';
 /** Events: offering pay by invoice needs a tax profile. Checkout: the paybill of the proforma mails. */
-export { hasTaxProfile, paybillOf } from './tax-profile.service.js';
+export { hasTaxProfile, paybillOf, payToOf } from './tax-profile.service.js';
 /** Tests and a later eTIMS integration. */
 export { setInvoiceTransmitter, notTransmitted, type InvoiceTransmitter } from './transmitter.js';
 

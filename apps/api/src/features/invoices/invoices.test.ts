@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_STATUS, C2B_RESULT_CODES, storedBookingSchema, taxProfileSchema } from '@tikiti/contract';
+import {
+  BOOKING_STATUS,
+  C2B_RESULT_CODES,
+  storedBookingSchema,
+  taxProfileSchema,
+  viewTicketsResponseSchema,
+} from '@tikiti/contract';
 import { bookings, events, invoicePayments, taxDocuments } from '../../db/schema/index.js';
 import { queryRows } from '../../db/client.js';
 import { runDueJobs } from '../../jobs/worker.js';
@@ -399,6 +405,15 @@ describe('pay by invoice', () => {
     const view = storedBookingSchema.parse((await retrieve(t.app, data.client_secret, token)).json().data);
     expect(view).toMatchObject({ status: BOOKING_STATUS.awaiting_payment, amount_owed: 4666, invoice_url: null });
     expect(view.proforma_url).toMatch(/proforma\.pdf\?sig=/);
+    // The booking page says where to pay without opening the PDF.
+    expect(view.pay_to).toEqual({
+      paybill: '600000',
+      account: data.booking_reference,
+      bank_name: 'KCB',
+      bank_branch: null,
+      bank_account_name: null,
+      bank_account_number: '1234567890',
+    });
     const proforma = await pdfText(view.proforma_url!);
     expect(proforma).toContain('PROFORMA INVOICE');
     expect(proforma).toContain('Business number 600000');
@@ -406,6 +421,16 @@ describe('pay by invoice', () => {
     expect(proforma).toContain('1234567890');
     const mails = await mailTo(t, email);
     expect(mails[0]!.subject).toContain('Proforma invoice');
+    // The buyer's E-tickets list it too: awaiting payment, its proforma and due date, no tickets yet.
+    const ticketsOf = async () =>
+      viewTicketsResponseSchema
+        .parse((await t.app.inject({ method: 'GET', url: '/v1/tickets/view', headers: { auth: token } })).json())
+        .data.find((b) => b.booking.booking_id === data.booking_reference);
+    expect(await ticketsOf()).toMatchObject({
+      booking_code: '',
+      tickets: [],
+      booking: { proforma_url: expect.stringMatching(/proforma\.pdf\?sig=/), due_at: data.due_at, invoice_url: null },
+    });
 
     // The orders list shows what is owed.
     const orders = await t.app.inject({
@@ -440,6 +465,11 @@ describe('pay by invoice', () => {
       storedBookingSchema.parse((await retrieve(t.app, data.client_secret, token)).json().data).invoice_url!,
     );
     expect(text).toContain('FT-1, CHQ-000123');
+    // Paid: its tickets and tax invoice on E-tickets, the proforma and due date gone.
+    expect(await ticketsOf()).toMatchObject({
+      tickets: [expect.anything(), expect.anything()],
+      booking: { proforma_url: null, due_at: null, invoice_url: expect.stringMatching(/invoice\.pdf\?sig=/) },
+    });
     // Once settled, nothing more is owed.
     const again = await recordPayment(org.token, id, { amount: 1 });
     expect(again.statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { TAX, type TaxProfile, type TaxProfileInput } from '@tikiti/contract';
+import { TAX, type StoredBooking, type TaxProfile, type TaxProfileInput } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
@@ -73,4 +73,24 @@ export async function putTaxProfile(ctx: AppContext, actor: AuditActor, input: T
 /** Whether the organisation has a tax profile (pay by invoice needs one). */
 export async function hasTaxProfile(db: Db, organisationId: number): Promise<boolean> {
   return (await findTaxProfile(db, organisationId)) !== undefined;
+}
+
+/**
+ * Where a booking awaiting payment is paid (docs/product.md#pay-by-invoice): the paybill (shilling
+ * bookings only, as on the proforma) with the booking's reference as the account, and the
+ * organiser's bank details from its tax profile.
+ */
+export async function payToOf(
+  ctx: AppContext,
+  b: { organisationId: number; reference: string; currency: string },
+): Promise<NonNullable<StoredBooking['pay_to']>> {
+  const p = await findTaxProfile(ctx.db, b.organisationId);
+  return {
+    paybill: b.currency === 'KES' ? paybillOf(ctx) : null,
+    account: b.reference,
+    bank_name: p?.bankName ?? null,
+    bank_branch: p?.bankBranch ?? null,
+    bank_account_name: p?.bankAccountName ?? null,
+    bank_account_number: p?.bankAccountNumber ?? null,
+  };
 }
