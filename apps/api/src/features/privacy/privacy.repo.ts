@@ -313,6 +313,16 @@ export async function eraseBuyer(
     WHERE account_id = ${p.accountId} OR lower(from_email) = ${p.email} OR lower(to_email) = ${p.email}
       OR attendee_id IN (SELECT id FROM booking_attendees WHERE booking_id IN ${theirs})`);
   await tx.execute(sql`UPDATE payments SET phone = NULL WHERE booking_id IN ${theirs}`);
+  // Their tax documents keep number, company, PIN, lines and amounts (the law's seven years) and
+  // name the pseudonym; the paybill payments made for their bookings forget the payer.
+  const buyer = sql`jsonb_build_object('name', ${p.pseudonym}::text, 'email', ${p.pseudoEmail}::text)`;
+  await tx.execute(sql`
+    UPDATE tax_documents SET content = jsonb_set(content, '{buyer}', (content->'buyer') || ${buyer})
+    WHERE booking_id IN ${theirs}`);
+  await tx.execute(sql`
+    UPDATE invoice_bookings SET proforma = jsonb_set(proforma, '{buyer}', (proforma->'buyer') || ${buyer})
+    WHERE booking_id IN ${theirs}`);
+  await tx.execute(sql`UPDATE c2b_payments SET msisdn = NULL, payer_name = NULL WHERE booking_id IN ${theirs}`);
   await tx.execute(sql`
     UPDATE bookings SET full_name = ${p.pseudonym}, email = ${p.pseudoEmail}, msisdn = NULL, account_id = NULL,
       checkout_key_hash = NULL, updated_at = now()

@@ -1,6 +1,11 @@
 /**
- * The schema of the event's questions, loaded with the answer: `useEventQuestions` is exported
- * through the feature's index, which the router loads with the app, so zod must not come with it
- * (docs/decisions/0017-first-javascript.md).
+ * The schemas of the calls the feature's index exports (the event's questions, one own event,
+ * the own events list), loaded with the answer: the index is in the app's first JavaScript, which
+ * the router loads, so zod must not come with it (docs/decisions/0017-first-javascript.md).
  */
-export { questionsResponseSchema } from '@tikiti/contract';
+export {
+  eventDetailsResponseSchema,
+  listOwnEventsDataSchema,
+  ownEventsTabFilter,
+  questionsResponseSchema,
+} from '@tikiti/contract';

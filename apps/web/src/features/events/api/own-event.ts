@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { eventDetailsResponseSchema } from '@tikiti/contract';
 import { api } from '../../../lib/api-client';
 import { useEventDrafts } from '../event-drafts';
 import { eventsKeys } from './keys';
+
+/** Loaded with the answer (this module is in the app's first JavaScript through the feature's index). */
+const ownEventSchema = () => import('./answer-schemas').then((m) => m.eventDetailsResponseSchema.shape.data);
 
 /**
  * GET v1/client/event/{id}: one of the organisation's events, drafts included (which the
@@ -15,8 +17,7 @@ export function useOwnEvent(id: number) {
   return useQuery({
     queryKey: [...eventsKeys.all, 'one', id],
     initialData: stored?.id === id ? stored : undefined,
-    queryFn: ({ signal }) =>
-      api(`client/event/${id}`, { side: 'organiser', signal, schema: eventDetailsResponseSchema.shape.data }),
+    queryFn: ({ signal }) => api(`client/event/${id}`, { side: 'organiser', signal, schema: ownEventSchema }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
