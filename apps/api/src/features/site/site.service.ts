@@ -9,7 +9,11 @@ import { withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
 import { eventPageHead, fixedPageHead, renderShell, type PageHead } from './page-head.js';
 
 /** Pages only a signed-in person has: kept out of search engines. */
-const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment'];
+/**
+ * Pages for one person (their tickets, a delegate's ticket, a certificate's check with its holder's
+ * name, a link to stop mail) stay out of search engines (docs/security.md).
+ */
+const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment', '/ticket/', '/verify/', '/news/'];
 const DETAILS = /^\/details\/(\d{1,10})(?:\/[^/]*)?\/?$/;
 const BLOG_POST = /^\/blog\/([a-z0-9-]{1,120})\/?$/;
 
