@@ -1,4 +1,18 @@
-import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notExists,
+  or,
+  sql,
+  type AnyColumn,
+} from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
@@ -395,8 +409,35 @@ const SEARCH_LIMIT = 20;
  * By name; each with its number in its booking. Matches are found first, then numbered over
  * their whole bookings.
  */
+/** Lower case without accents, as the door page's offline search folds text: "Wanjirũ" → "wanjiru". */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * The same folding in SQL: translate() of every Latin letter with a mark (U+00C0–U+024F) whose
+ * folded form is one ASCII letter, then lower(). Built from fold() so both sides agree.
+ */
+const [FOLD_FROM, FOLD_TO] = (() => {
+  let from = '';
+  let to = '';
+  for (let cp = 0xc0; cp <= 0x24f; cp++) {
+    const ch = String.fromCodePoint(cp);
+    const plain = fold(ch);
+    if (/^[a-z]$/.test(plain)) {
+      from += ch;
+      to += plain;
+    }
+  }
+  return [from, to];
+})();
+const folded = (column: AnyColumn) => sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
+
 export async function searchEventTickets(db: Executor, eventId: number, q: string): Promise<NumberedDoorTicketRow[]> {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const foldedLike = `%${fold(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = q.replace(/[\s+()-]/g, '');
   const phone = /^\d{4,15}$/.test(digits) ? digits.replace(/^(254|0)/, '') : null;
   const matches = await joinDoor(
@@ -407,10 +448,10 @@ export async function searchEventTickets(db: Executor, eventId: number, q: strin
         eq(eTickets.eventId, eventId),
         isNull(eTickets.reissuedAt),
         or(
-          ilike(eTickets.holderName, like),
+          sql`${folded(eTickets.holderName)} LIKE ${foldedLike}`,
           ilike(bookingAttendees.email, like),
           ilike(bookings.email, like),
-          ilike(bookingAttendees.company, like),
+          sql`${folded(bookingAttendees.company)} LIKE ${foldedLike}`,
           ilike(bookings.reference, like),
           phone
             ? sql`regexp_replace(coalesce(${bookingAttendees.msisdn}, ${bookings.msisdn}, ''), '\\D', '', 'g') LIKE ${`%${phone}%`}`

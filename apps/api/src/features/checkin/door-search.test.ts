@@ -115,6 +115,35 @@ describe('door search', () => {
     expect(await search('nobody-here')).toEqual([]);
   });
 
+  it('ignores accents in names and companies both ways, as the offline search does', async () => {
+    const db = t.database.db;
+    await db.update(eTickets).set({ holderName: 'Wanjirũ Müller' }).where(eq(eTickets.id, ticketId));
+    await db
+      .update(bookingAttendees)
+      .set({ company: 'Société Générale' })
+      .where(
+        eq(
+          bookingAttendees.bookingId,
+          (await db.select({ b: eTickets.bookingId }).from(eTickets).where(eq(eTickets.id, ticketId)))[0]!.b,
+        ),
+      );
+    try {
+      for (const q of ['wanjiru', 'WANJIRŨ', 'muller', 'Müller', 'societe gen', 'SOCIÉTÉ']) {
+        expect(
+          (await search(q)).map((r) => r.ticket_id),
+          q,
+        ).toEqual([ticketId]);
+      }
+      expect(await search('wanjira')).toEqual([]);
+    } finally {
+      await db.update(eTickets).set({ holderName: 'Grace Muthoni' }).where(eq(eTickets.id, ticketId));
+      await db
+        .update(bookingAttendees)
+        .set({ company: 'Safaricom PLC' })
+        .where(eq(bookingAttendees.fullName, 'Grace Muthoni'));
+    }
+  });
+
   it('admits from a result with the same once-only rule as a scan', async () => {
     const [row] = await search('Grace');
     const admit = () =>
