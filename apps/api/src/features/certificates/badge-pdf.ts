@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { BADGES_PER_PAGE, type BadgeLayout } from '@tikiti/contract';
-import { pdfText, qrPng } from '../etickets/index.js';
+import { qrPng } from '../etickets/index.js';
+import { FONT, FONT_BOLD, pdfText, withTikitiFonts } from '../../lib/pdf-fonts.js';
 import { fitText, type FittedText, type TextMeasurer } from './fit-text.js';
 
 /** One badge (docs/product.md#name-badges). */
@@ -53,7 +54,7 @@ export function badgeGeometry(doc: TextMeasurer, badge: Pick<Badge, 'name'>, box
   const qr = Math.floor(portrait ? Math.min(box.w * 0.42, box.h * 0.3) : Math.min(box.h * 0.5, box.w * 0.34));
   const nameWidth = portrait ? box.w - 2 * PAD : box.w - 3 * PAD - qr;
   const name: FittedText = fitText(doc, pdfText(badge.name), {
-    font: 'Helvetica-Bold',
+    font: FONT_BOLD,
     width: nameWidth,
     maxSize: portrait ? 30 : 22,
     minSize: 8,
@@ -70,7 +71,7 @@ function drawBadge(doc: PDFKit.PDFDocument, badge: Badge, box: BadgeBox, qrImage
   // The ticket type's band.
   doc.rect(box.x, box.y, box.w, g.band).fill(badge.colour);
   const type = fitText(doc, pdfText(badge.ticketType).toUpperCase(), {
-    font: 'Helvetica-Bold',
+    font: FONT_BOLD,
     width: box.w - 2 * PAD,
     maxSize: 12,
     minSize: 6,
@@ -88,7 +89,7 @@ function drawBadge(doc: PDFKit.PDFDocument, badge: Badge, box: BadgeBox, qrImage
   const textX = box.x + PAD;
   let y = box.y + g.band + PAD;
   const align = g.portrait ? 'center' : 'left';
-  doc.fillColor('#0F172A').font('Helvetica-Bold').fontSize(g.name.size);
+  doc.fillColor('#0F172A').font(FONT_BOLD).fontSize(g.name.size);
   for (const line of g.name.lines) {
     doc.text(line, textX, y, { width: g.nameWidth, align, lineBreak: false });
     y += g.name.size * 1.15;
@@ -100,7 +101,7 @@ function drawBadge(doc: PDFKit.PDFDocument, badge: Badge, box: BadgeBox, qrImage
   ] as const) {
     if (!text) continue;
     const fitted = fitText(doc, pdfText(text), {
-      font: 'Helvetica',
+      font: FONT,
       width: g.nameWidth,
       maxSize: size,
       minSize: 6,
@@ -114,7 +115,7 @@ function drawBadge(doc: PDFKit.PDFDocument, badge: Badge, box: BadgeBox, qrImage
   }
 
   const eventLine = fitText(doc, pdfText(badge.eventTitle), {
-    font: 'Helvetica',
+    font: FONT,
     width: g.portrait ? box.w - 2 * PAD : g.nameWidth,
     maxSize: 9,
     minSize: 5,
@@ -146,6 +147,7 @@ export async function badgesPdf(layout: BadgeLayout, badges: Badge[]): Promise<B
     autoFirstPage: false,
     info: { Title: 'Name badges', Author: 'Tikiti', Creator: 'Tikiti' },
   });
+  withTikitiFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {

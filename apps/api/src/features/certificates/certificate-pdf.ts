@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { pdfText, qrPng } from '../etickets/index.js';
+import { qrPng } from '../etickets/index.js';
+import { FONT, FONT_BOLD, pdfText, withTikitiFonts } from '../../lib/pdf-fonts.js';
 import { fitText } from './fit-text.js';
 
 /** What a certificate of attendance prints (docs/product.md#certificates-of-attendance). */
@@ -48,6 +49,7 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
       Creator: 'Tikiti',
     },
   });
+  withTikitiFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -69,19 +71,19 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
   let y = 64;
   doc
     .fillColor(BRAND)
-    .font('Helvetica-Bold')
+    .font(FONT_BOLD)
     .fontSize(30)
     .text('CERTIFICATE OF ATTENDANCE', M, y, { width, align: 'center', characterSpacing: 2, lineBreak: false });
   y += 48;
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(14)
     .text('This certifies that', M, y, { width, align: 'center', lineBreak: false });
   y += 28;
 
   const name = fitText(doc, pdfText(c.holderName), {
-    font: 'Helvetica-Bold',
+    font: FONT_BOLD,
     width,
     maxSize: 36,
     minSize: 16,
@@ -95,20 +97,16 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
   if (c.company) {
     doc
       .fillColor(MUTED)
-      .font('Helvetica')
+      .font(FONT)
       .fontSize(14)
       .text(pdfText(c.company), M, y, { width, align: 'center', lineBreak: false });
     y += 24;
   }
   y += 6;
-  doc
-    .fillColor(INK)
-    .font('Helvetica')
-    .fontSize(14)
-    .text('attended', M, y, { width, align: 'center', lineBreak: false });
+  doc.fillColor(INK).font(FONT).fontSize(14).text('attended', M, y, { width, align: 'center', lineBreak: false });
   y += 24;
   const title = fitText(doc, pdfText(c.eventTitle), {
-    font: 'Helvetica-Bold',
+    font: FONT_BOLD,
     width,
     maxSize: 22,
     minSize: 12,
@@ -120,7 +118,7 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
   }
   doc
     .fillColor(INK)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(13)
     .text(pdfText(`${c.when} · ${c.venue}`), M, y + 2, { width, align: 'center', height: 20, ellipsis: true });
   y += 30;
@@ -128,13 +126,13 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
     const body = c.accreditingBody ? ` accredited by ${c.accreditingBody}` : '';
     doc
       .fillColor(BRAND)
-      .font('Helvetica-Bold')
+      .font(FONT_BOLD)
       .fontSize(16)
       .text(pdfText(`${c.points} CPD points${body}`), M, y, { width, align: 'center', lineBreak: false });
   } else if (c.accreditingBody) {
     doc
       .fillColor(BRAND)
-      .font('Helvetica-Bold')
+      .font(FONT_BOLD)
       .fontSize(16)
       .text(pdfText(`Accrediting body: ${c.accreditingBody}`), M, y, { width, align: 'center', lineBreak: false });
   }
@@ -145,7 +143,7 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
   doc.image(qr, W - M - qrSize, footY - 4, { width: qrSize, height: qrSize });
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(8)
     .text('Scan to verify', W - M - qrSize, footY + qrSize, { width: qrSize, align: 'center', lineBreak: false });
 
@@ -157,12 +155,12 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
     .stroke(INK);
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(FONT_BOLD)
     .fontSize(12)
     .text(pdfText(c.signatoryName ?? c.organiser), M + 10, footY + 46, { width: colW, lineBreak: false });
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(10)
     .text(pdfText(c.signatoryTitle ?? 'Organiser'), M + 10, footY + 62, { width: colW, lineBreak: false });
   doc.text(pdfText(`Organised by ${c.organiser}`), M + 10, footY + 78, { width: colW, lineBreak: false });
@@ -171,16 +169,16 @@ export async function certificatePdf(c: CertificatePdf): Promise<Buffer> {
   const midW = W - M - qrSize - 30 - midX;
   doc
     .fillColor(INK)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(10)
     .text('Certificate number', midX, footY + 30, { width: midW, align: 'center', lineBreak: false });
   doc
-    .font('Helvetica-Bold')
+    .font(FONT_BOLD)
     .fontSize(14)
     .text(c.number, midX, footY + 44, { width: midW, align: 'center', lineBreak: false });
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(9)
     .text(pdfText(`Issued ${c.issuedOn}`), midX, footY + 64, { width: midW, align: 'center', lineBreak: false });
 

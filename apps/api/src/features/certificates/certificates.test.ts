@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NAMES = ['Achieng Otieno', 'Baraka Mwangi', 'Chebet Kiprono', 'Dalmas Ouma', 'Esther Wanjirū'];
+const NAMES = ['Achieng Otieno', 'Baraka Mwangi', 'Chebet Kĩprono', 'Dalmas Ouma', 'Esther Wanjirū'];
 
 /** An ended event (started `hoursAgo` hours ago, 8 hours long) with five one-ticket bookings. */
 async function endedEventWithFive(hoursAgo = 30, durationHours = 8) {
@@ -180,6 +180,14 @@ describe('after the event ends', () => {
     }
     const [qrs] = await pdfQrCodes(res.rawPayload);
     expect(qrs).toEqual([row!.verify_url]);
+  });
+
+  it('prints a name with letters outside Windows-1252 as it was typed (the font is embedded)', async () => {
+    const [row] = (await list(eventId, owner.token, '?q=Chebet')).data;
+    expect(row!.holder_name).toBe('Chebet Kĩprono');
+    const res = await t.app.inject({ method: 'GET', url: new URL(row!.pdf_url).pathname });
+    const [text] = await pdfPages(res.rawPayload);
+    expect(text).toContain('Chebet Kĩprono');
   });
 
   it('re-issues after a name correction (the old one revoked) and revokes; a revoked code verifies as revoked', async () => {

@@ -20,6 +20,5 @@ export { closeRenderPool } from './render-pool.js';
  */
 export { ticketSigningKey } from './ticket-keys.js';
 export { qrPng } from './ticket-qr.js';
-export { pdfText } from './ticket-pdf.js';
 /** The certificates feature lends each ticket's certificate link to the E-tickets page (features/wiring.ts). */
 export { registerCertificateLinks } from './certificate-links.js';

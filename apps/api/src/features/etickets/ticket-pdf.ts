@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { qrPng } from './ticket-qr.js';
+import { FONT, FONT_BOLD, pdfText, withTikitiFonts } from '../../lib/pdf-fonts.js';
 
 /**
  * What a booking's PDF shows: one page per e-ticket (docs/product.md#e-tickets-and-signed-codes);
@@ -41,32 +42,10 @@ const M = 40;
 const QR_SIZE = 300;
 
 /**
- * The built-in Helvetica writes Windows-1252 only. Other letters lose their accents
- * ("Wanjirū" → "Wanjiru"), and what has no such form becomes "?", rather than a wrong glyph.
- */
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const writable = (ch: string) => {
-  const c = ch.codePointAt(0)!;
-  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || CP1252_EXTRA.has(ch);
-};
-export function pdfText(text: string): string {
-  let out = '';
-  for (const ch of text.replace(/\s+/g, ' ')) {
-    if (writable(ch)) {
-      out += ch;
-      continue;
-    }
-    const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-    out += plain && [...plain].every(writable) ? plain : '?';
-  }
-  return out.trim();
-}
-
-/**
  * The booking's tickets as a PDF: A4, one ticket a page with its QR code 300 pt (10.6 cm) wide,
  * big enough to scan from a phone's screen or from paper, the ticket's short reference under it
  * (typed at the door when the code will not scan), the event, the holder, the type, how many it
- * admits and the booking reference. Built-in fonts only, so nothing is fetched or embedded.
+ * admits and the booking reference. Its font is embedded (apps/api/src/lib/pdf-fonts.ts), so names keep their letters.
  */
 export async function ticketsPdf(p: TicketsPdf): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -75,6 +54,7 @@ export async function ticketsPdf(p: TicketsPdf): Promise<Buffer> {
     autoFirstPage: false,
     info: { Title: pdfText(`Tickets ${p.reference}: ${p.title}`), Author: 'Tikiti', Creator: 'Tikiti' },
   });
+  withTikitiFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -101,24 +81,24 @@ function page(
   const width = W - 2 * M;
   // Brand band.
   doc.rect(0, 0, W, 76).fill(BRAND);
-  doc.fillColor('#FFFFFF').font('Helvetica-Bold').fontSize(26).text('Tikiti', M, 24, { lineBreak: false });
+  doc.fillColor('#FFFFFF').font(FONT_BOLD).fontSize(26).text('Tikiti', M, 24, { lineBreak: false });
   doc
-    .font('Helvetica-Bold')
+    .font(FONT_BOLD)
     .fontSize(11)
     .text('E-TICKET', M, 24, { width, align: 'right', characterSpacing: 1.5, lineBreak: false });
-  doc.font('Helvetica').fontSize(11).text(counter, M, 42, { width, align: 'right', lineBreak: false });
+  doc.font(FONT).fontSize(11).text(counter, M, 42, { width, align: 'right', lineBreak: false });
 
   // The event.
   let y = 104;
   const title = pdfText(p.title);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22);
+  doc.fillColor(INK).font(FONT_BOLD).fontSize(22);
   const titleHeight = Math.min(doc.heightOfString(title, { width }), 84);
   doc.text(title, M, y, { width, height: 84, ellipsis: true });
   y += titleHeight + 10;
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(14).text(pdfText(p.when), M, y, { width, lineBreak: false });
+  doc.fillColor(BRAND).font(FONT_BOLD).fontSize(14).text(pdfText(p.when), M, y, { width, lineBreak: false });
   y += 22;
   const location = pdfText(p.location);
-  doc.fillColor(INK).font('Helvetica').fontSize(13);
+  doc.fillColor(INK).font(FONT).fontSize(13);
   const locationHeight = Math.min(doc.heightOfString(location, { width }), 34);
   doc.text(location, M, y, { width, height: 34, ellipsis: true });
   y += locationHeight + 16;
@@ -140,12 +120,12 @@ function page(
         ];
     doc
       .fillColor(DANGER)
-      .font('Helvetica-Bold')
+      .font(FONT_BOLD)
       .fontSize(30)
       .text(word, x, y + box / 2 - 40, { width: box, align: 'center', lineBreak: false });
     doc
       .fillColor(INK)
-      .font('Helvetica')
+      .font(FONT)
       .fontSize(12)
       .text(why, x + 24, y + box / 2 + 4, {
         width: box - 48,
@@ -157,14 +137,14 @@ function page(
   if (qr) {
     doc
       .fillColor(INK)
-      .font('Helvetica-Bold')
+      .font(FONT_BOLD)
       .fontSize(16)
       .text(pdfText(ticket.reference), M, y, { width, align: 'center', characterSpacing: 1, lineBreak: false });
   }
   y += 22;
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(10)
     .text(
       qr
@@ -188,7 +168,7 @@ function page(
   // Two columns; a long name or type takes a second line rather than being cut.
   const column = width / 2;
   for (let row = 0; row < cells.length; row += 2) {
-    doc.font('Helvetica-Bold').fontSize(15);
+    doc.font(FONT_BOLD).fontSize(15);
     const heights = cells
       .slice(row, row + 2)
       .map(([, value]) => Math.min(doc.heightOfString(pdfText(value), { width: column - 12 }), 38));
@@ -196,12 +176,12 @@ function page(
       const cx = M + i * column;
       doc
         .fillColor(MUTED)
-        .font('Helvetica')
+        .font(FONT)
         .fontSize(9)
         .text(label.toUpperCase(), cx, y, { width: column - 12, characterSpacing: 0.8, lineBreak: false });
       doc
         .fillColor(INK)
-        .font('Helvetica-Bold')
+        .font(FONT_BOLD)
         .fontSize(15)
         .text(pdfText(value), cx, y + 14, { width: column - 12, height: 38, ellipsis: true });
     });
@@ -217,7 +197,7 @@ function page(
     .stroke(LINE);
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(9)
     .text('Each code admits its people once. Keep it to yourself: whoever shows it first is let in.', M, fy + 12, {
       width,

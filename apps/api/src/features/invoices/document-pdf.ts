@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { DOCUMENT_KIND_WORDS, formatNumber, parseCurrency, toMajor } from '@tikiti/contract';
 import type { DocumentContent } from './document-content.js';
+import { FONT, FONT_BOLD, pdfText, withTikitiFonts } from '../../lib/pdf-fonts.js';
 
 const INK = '#0F172A';
 const MUTED = '#64748B';
@@ -8,21 +9,6 @@ const LINE = '#E2E8F0';
 const BRAND = '#0F766E';
 const M = 50;
 const W = 595.28;
-
-/** The built-in Helvetica writes Windows-1252 only: other letters lose their accents, the rest become "?". */
-function pdfText(text: string): string {
-  let out = '';
-  for (const ch of text.replace(/\s+/g, ' ')) {
-    const c = ch.codePointAt(0)!;
-    if ((c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff)) {
-      out += ch;
-      continue;
-    }
-    const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-    out += plain && /^[\x20-\x7e]+$/.test(plain) ? plain : '?';
-  }
-  return out.trim();
-}
 
 /** "27 Nov 2026, 14:05 EAT": a document's dates and times are Nairobi's (docs/product.md#dates-and-times). */
 function nairobiDateTime(iso: string): string {
@@ -58,6 +44,7 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
     margin: M,
     info: { Title: pdfText(`${TITLES[c.kind]} ${c.number}`), Author: pdfText(c.issuer.name), Creator: 'Tikiti' },
   });
+  withTikitiFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -70,27 +57,27 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
   const withVat = c.issuer.vatRegistered && c.kind !== 'receipt';
   const right = W - M;
 
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(TITLES[c.kind], M, M);
-  doc.fillColor(INK).font('Helvetica').fontSize(10);
+  doc.fillColor(BRAND).font(FONT_BOLD).fontSize(20).text(TITLES[c.kind], M, M);
+  doc.fillColor(INK).font(FONT).fontSize(10);
   doc.text(`${c.kind === 'proforma' ? 'Proforma' : 'Number'}: ${pdfText(c.number)}`, M, M + 28);
   doc.text(`Issued: ${nairobiDateTime(c.issuedAt)}`);
   if (c.refersTo) doc.text(`Refers to invoice: ${pdfText(c.refersTo)}`);
   if (c.dueAt)
     doc
-      .font('Helvetica-Bold')
+      .font(FONT_BOLD)
       .text(`Due: ${nairobiDateTime(c.dueAt)}`)
-      .font('Helvetica');
+      .font(FONT);
   doc.text(`Booking reference: ${pdfText(c.bookingReference)}`);
   if (c.poNumber) doc.text(`Purchase order (LPO): ${pdfText(c.poNumber)}`);
 
   const top = doc.y + 16;
-  doc.font('Helvetica-Bold').text('From', M, top);
-  doc.font('Helvetica').text(pdfText(c.issuer.name), { width: 230 });
+  doc.font(FONT_BOLD).text('From', M, top);
+  doc.font(FONT).text(pdfText(c.issuer.name), { width: 230 });
   if (c.issuer.kraPin) doc.text(`KRA PIN: ${c.issuer.kraPin}`);
   if (c.issuer.address) doc.text(pdfText(c.issuer.address), { width: 230 });
   const leftEnd = doc.y;
-  doc.font('Helvetica-Bold').text(c.kind === 'credit_note' ? 'Credited to' : 'Billed to', 310, top);
-  doc.font('Helvetica');
+  doc.font(FONT_BOLD).text(c.kind === 'credit_note' ? 'Credited to' : 'Billed to', 310, top);
+  doc.font(FONT);
   if (c.buyer.company) doc.text(pdfText(c.buyer.company), 310, doc.y, { width: 235 });
   if (c.buyer.kraPin) doc.text(`KRA PIN: ${c.buyer.kraPin}`, 310);
   if (c.buyer.address) doc.text(pdfText(c.buyer.address), 310, doc.y, { width: 235 });
@@ -98,9 +85,9 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
   doc.fillColor(MUTED).text(pdfText(c.buyer.email), 310).fillColor(INK);
 
   let y = Math.max(leftEnd, doc.y) + 16;
-  doc.font('Helvetica-Bold').text(pdfText(c.event.title), M, y, { width: right - M });
+  doc.font(FONT_BOLD).text(pdfText(c.event.title), M, y, { width: right - M });
   doc
-    .font('Helvetica')
+    .font(FONT)
     .fillColor(MUTED)
     .text(`Event starts ${nairobiDateTime(c.event.startTime)}`);
   doc.fillColor(INK);
@@ -121,12 +108,12 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
         { label: 'Unit price', x: 330, w: 110, align: 'right' as const },
         { label: 'Total', x: 445, w: right - 445, align: 'right' as const },
       ];
-  doc.font('Helvetica-Bold');
+  doc.font(FONT_BOLD);
   for (const col of cols) doc.text(col.label, col.x, y, { width: col.w, align: col.align });
   y += 16;
   doc.moveTo(M, y).lineTo(right, y).strokeColor(LINE).stroke();
   y += 6;
-  doc.font('Helvetica');
+  doc.font(FONT);
   for (const l of c.lines) {
     const cells = withVat
       ? [pdfText(l.name), String(l.quantity), money(l.unitMinor), money(l.vatMinor), money(l.totalMinor)]
@@ -137,7 +124,7 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
   doc.moveTo(M, y).lineTo(right, y).strokeColor(LINE).stroke();
   y += 8;
   const totalRow = (label: string, value: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(bold ? FONT_BOLD : FONT);
     doc.text(label, 300, y, { width: 150, align: 'right' });
     doc.text(value, 455, y, { width: right - 455, align: 'right' });
     y += 16;
@@ -151,7 +138,7 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
     money(c.totalMinor),
     true,
   );
-  doc.font('Helvetica').fillColor(MUTED);
+  doc.font(FONT).fillColor(MUTED);
   doc.text(
     withVat
       ? `Prices include VAT at ${c.vatRatePercent}%.`
@@ -164,15 +151,15 @@ export async function documentPdf(c: DocumentContent): Promise<Buffer> {
   doc.fillColor(INK);
   y = doc.y + 12;
   if (c.payment) {
-    doc.font('Helvetica-Bold').text('Payment', M, y);
+    doc.font(FONT_BOLD).text('Payment', M, y);
     doc
-      .font('Helvetica')
+      .font(FONT)
       .text(`${pdfText(c.payment.method)}${c.payment.reference ? `, reference ${pdfText(c.payment.reference)}` : ''}`);
     y = doc.y + 12;
   }
   if (c.kind === 'proforma') {
-    doc.font('Helvetica-Bold').text('How to pay', M, y);
-    doc.font('Helvetica');
+    doc.font(FONT_BOLD).text('How to pay', M, y);
+    doc.font(FONT);
     if (c.paybill) {
       doc.text(
         `M-Pesa: Lipa na M-Pesa > Pay Bill > Business number ${c.paybill} > Account number ${c.bookingReference} > Amount ${money(c.totalMinor)}.`,
