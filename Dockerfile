@@ -60,6 +60,7 @@ COPY --from=build /app/packages/contract/dist packages/contract/dist
 COPY --from=build /app/packages/ticket-codes/dist packages/ticket-codes/dist
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/migrations apps/api/migrations
+COPY --from=build /app/apps/api/fonts apps/api/fonts
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 # The code stays root's and read-only to the app; only the embedded database's folder (used
