@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTENDEE_NAMES } from '../attendees/attendee.js';
 import { questionSchema } from '../attendees/questions.js';
+import { appliedCodeSchema } from '../codes/manage-codes.js';
 
 /** A ticket type as buyers and organisers see it (docs/product.md#entities-and-fields). Prices are major units. */
 export const ticketTypeSchema = z.object({
@@ -14,6 +15,18 @@ export const ticketTypeSchema = z.object({
   tickets_bought: z.number().int(),
   /** Tickets still on sale: max_tickets minus sold and currently held. */
   available: z.number().int(),
+  /**
+   * Shown only to buyers with an access code (docs/product.md#hidden-ticket-types): public answers
+   * carry only hidden types a code revealed; the organiser's own views carry all.
+   */
+  hidden: z.boolean().default(false),
+  /** Team pricing (docs/product.md#team-pricing), lowest `min_qty` first; empty when none. */
+  tiers: z.array(z.object({ min_qty: z.number().int(), percent_off: z.number().int() })).default([]),
+  /**
+   * The type is sold out and its waiting list is open: the page offers "Join the waiting list"
+   * (docs/product.md#waiting-list). Organiser views: whether the list is turned on.
+   */
+  waitlist: z.boolean().default(false),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 
@@ -74,6 +87,11 @@ export const eventSchema = z.object({
    * the organiser's own event; lists and cards leave them out).
    */
   questions: z.array(questionSchema).optional(),
+  /**
+   * GET v1/event/details/{id}?code=…: the code the buyer gave, as the page prices with it
+   * (docs/product.md#discount-codes); absent without a code.
+   */
+  applied_code: appliedCodeSchema.optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -86,5 +104,6 @@ export const eventCardSchema = eventSchema.omit({
   changes_lock_hours: true,
   invoice_payment_days: true,
   invoice_payment_until: true,
+  applied_code: true,
 });
 export type EventCardData = z.infer<typeof eventCardSchema>;
