@@ -314,7 +314,9 @@ export async function expireHolds(db: Db, limit: number): Promise<number> {
            GROUP BY code_id ORDER BY code_id`,
     );
     for (const u of uses) {
-      await tx.execute(sql`UPDATE discount_codes SET used = used - ${u.uses}, updated_at = now() WHERE id = ${u.code_id}`);
+      await tx.execute(
+        sql`UPDATE discount_codes SET used = used - ${u.uses}, updated_at = now() WHERE id = ${u.code_id}`,
+      );
     }
     if (uses.length > 0) {
       await tx.execute(sql`UPDATE bookings SET code_uses = 0 WHERE id IN (${expiredIds}) AND code_uses > 0`);

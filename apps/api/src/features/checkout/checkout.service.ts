@@ -161,7 +161,9 @@ function dedupeKeyOf(email: string, body: BookEventBody) {
     .sort()
     .join(',');
   const extra = `${body.code ?? ''}|${body.offer ? createHash('sha256').update(body.offer).digest('hex') : ''}`;
-  return createHash('sha256').update(`${email}|${body.event_id}|${body.payment_method}|${lines}|${extra}`).digest('hex');
+  return createHash('sha256')
+    .update(`${email}|${body.event_id}|${body.payment_method}|${lines}|${extra}`)
+    .digest('hex');
 }
 
 /** The SQLSTATE of a refusal raised by book_tickets(), wherever Drizzle wrapped it. */

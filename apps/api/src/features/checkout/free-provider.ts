@@ -12,7 +12,8 @@ export function freeProvider(currency: string): PaymentProvider {
   return {
     name: FREE_PROVIDER,
     publishableKey: null,
-    localIntent: (key) => Promise.resolve({ id: `free_${currency}_${key}`, clientSecret: `free_${randomBytes(18).toString('base64url')}` }),
+    localIntent: (key) =>
+      Promise.resolve({ id: `free_${currency}_${key}`, clientSecret: `free_${randomBytes(18).toString('base64url')}` }),
     createIntent: () => Promise.reject(new Error('A free booking needs no payment')),
     retrieveIntent: (intentId) =>
       Promise.resolve({

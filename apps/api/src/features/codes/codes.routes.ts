@@ -25,8 +25,7 @@ export async function codesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.get(
     '/client/event/:id/codes',
     { schema: { params: idParamsSchema, response: { 200: discountCodesResponseSchema } } },
-    async (request, reply) =>
-      send(reply, await listCodes(db, organiserOf(request).organisationId, request.params.id)),
+    async (request, reply) => send(reply, await listCodes(db, organiserOf(request).organisationId, request.params.id)),
   );
 
   r.post(

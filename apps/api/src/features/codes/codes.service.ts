@@ -42,7 +42,10 @@ export async function checkBuyerCode(db: Db | Tx, eventId: number, text: string,
   const code = await findCodeByText(db, eventId, text);
   if (!code) throw codeRefusal(`${text} is not a code for this event`, 'code.unknown');
   if (code.startsAt && code.startsAt > now) {
-    throw codeRefusal(`Code ${code.code} can be used from ${formatTime(code.startsAt.toISOString())}`, 'code.not_started');
+    throw codeRefusal(
+      `Code ${code.code} can be used from ${formatTime(code.startsAt.toISOString())}`,
+      'code.not_started',
+    );
   }
   if (code.endsAt && code.endsAt <= now) {
     throw codeRefusal(`Code ${code.code} has expired`, 'code.expired');
@@ -154,7 +157,11 @@ function viewOf(
 }
 
 const duplicate = (code: string) =>
-  conflict(`This event has a code ${code} already`, [{ path: 'code', message: `This event has a code ${code} already` }], 'code.duplicate');
+  conflict(
+    `This event has a code ${code} already`,
+    [{ path: 'code', message: `This event has a code ${code} already` }],
+    'code.duplicate',
+  );
 
 /** GET v1/client/event/{id}/codes: every code of the organisation's event, with its uses and revenue. */
 export async function listCodes(db: Db, organisationId: number, eventId: number): Promise<DiscountCode[]> {
