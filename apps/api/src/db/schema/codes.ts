@@ -21,7 +21,10 @@ export const discountCodes = pgTable(
     percentOff: integer('percent_off'),
     amountOffMinor: integer('amount_off_minor'),
     /** The ticket types it applies to; empty: all. */
-    ticketTypeIds: integer('ticket_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+    ticketTypeIds: integer('ticket_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     maxUses: integer('max_uses'),
     maxPerBooking: integer('max_per_booking'),
     used: integer('used').notNull().default(0),

@@ -46,7 +46,8 @@ describe('a code with 10 uses and 100 buyers at once', () => {
     const discounted = await db.select().from(bookings).where(eq(bookings.eventId, event.id));
     expect(discounted).toHaveLength(10);
     expect(discounted.every((b) => b.totalMinor === 1599 && b.code === 'TEN' && b.codeUses === 1)).toBe(true);
-    const used = async () => (await db.select().from(discountCodes).where(eq(discountCodes.eventId, event.id)))[0]!.used;
+    const used = async () =>
+      (await db.select().from(discountCodes).where(eq(discountCodes.eventId, event.id)))[0]!.used;
     expect(await used()).toBe(10);
 
     const three = discounted.slice(0, 3).map((b) => b.id);
