@@ -62,11 +62,11 @@ beforeAll(async () => {
   eTicketId = paid.tickets[0]!.id;
   await db.insert(eventQuestions).values({ eventId, position: 0, kind: 'text', label: 'Company', scope: 'order' });
   // Issue 27: a code and a person waiting on the owner's event.
-  [{ id: codeId }] = await db
+  [{ id: codeId }] = (await db
     .insert(discountCodes)
     .values({ eventId, code: 'OWNER10', kind: 'discount', percentOff: 10 })
-    .returning({ id: discountCodes.id });
-  [{ id: entryId }] = await db
+    .returning({ id: discountCodes.id })) as [{ id: number }];
+  [{ id: entryId }] = (await db
     .insert(waitlistEntries)
     .values({
       eventId,
@@ -76,7 +76,7 @@ beforeAll(async () => {
       quantity: 1,
       leaveTokenHash: 'h',
     })
-    .returning({ id: waitlistEntries.id });
+    .returning({ id: waitlistEntries.id })) as [{ id: number }];
   // The intruder has an event of its own, so its lists are not trivially empty.
   await createEvent(db, { organisationId: intruder.organisationId, categoryId, title: 'Intruder event' });
 });
