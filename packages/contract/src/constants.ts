@@ -135,3 +135,29 @@ export const INVOICE_PAYMENT = {
   /** Longest range of GET v1/client/invoices. */
   listMaxDays: 366,
 } as const;
+
+/** Codes of an event (docs/product.md#discount-codes): `discount` lowers prices; `access` reveals hidden ticket types. */
+export const CODE_KINDS = ['discount', 'access'] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
+export const CODE_LIMITS = {
+  minLength: 3,
+  maxLength: 30,
+  /** Codes per event. */
+  perEventMax: 200,
+  maxUses: 100000,
+  maxPerBooking: 1000,
+  ticketTypesMax: 50,
+  /** Largest amount off, in major units (the largest price). */
+  amountOffMax: 1_000_000,
+} as const;
+
+/** Team pricing tiers of a ticket type (docs/product.md#team-pricing). */
+export const TIER_LIMITS = { perTypeMax: 5, minQtyMin: 2 } as const;
+
+/**
+ * The waiting list (docs/product.md#waiting-list). `WAITLIST_OFFER_HOURS` (config) sets how long
+ * an offer holds its seats, 12 by default, never past the event's start.
+ */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'left', 'removed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+export const WAITLIST_LIMITS = { defaultOfferHours: 12 } as const;

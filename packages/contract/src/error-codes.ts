@@ -73,6 +73,21 @@ export const ERROR_STATUS = {
   'c2b.address_not_allowed': 403,
   /** A person's rights over their data (docs/security.md#your-data). */
   'privacy.link_invalid': 400,
+  /** Discount and access codes (docs/product.md#discount-codes): each refusal of a buyer's code. */
+  'code.unknown': 400,
+  'code.not_started': 400,
+  'code.expired': 400,
+  'code.used_up': 400,
+  'code.not_applicable': 400,
+  'code.per_booking_limit': 400,
+  /** An organiser's code whose text the event has already. */
+  'code.duplicate': 409,
+  /** The waiting list (docs/product.md#waiting-list). */
+  'waitlist.not_sold_out': 409,
+  'waitlist.closed': 409,
+  'waitlist.already_joined': 409,
+  'waitlist.offer_invalid': 404,
+  'waitlist.offer_expired': 409,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

@@ -122,3 +122,22 @@ export function vatInside(amountMinor: number, ratePercent: number): number {
   const abs = Math.abs(amountMinor);
   return sign * Math.floor((2 * abs * ratePercent + divisor) / (2 * divisor));
 }
+
+/**
+ * The discount on one ticket of `listMinor` for `percent` % off (docs/product.md#discount-codes):
+ * rounded half up to the currency's price step (a cent for USD, a whole shilling for KES, which
+ * M-Pesa takes whole), in integers, never more than the price. The page, the booking and the
+ * provider's amount all use it (through `priceTicket`), so they never differ by a minor unit.
+ */
+export function percentOffMinor(listMinor: number, percent: number, currency: Currency): number {
+  if (!Number.isInteger(listMinor) || listMinor < 0 || !Number.isInteger(percent) || percent < 0 || percent > 100) {
+    throw new RangeError('percentOffMinor takes whole minor units and a whole percent from 0 to 100');
+  }
+  const step = WHOLE_UNITS.has(currency) ? MINOR_PER_MAJOR[currency] : 1;
+  const steps = Math.floor((2 * listMinor * percent + 100 * step) / (200 * step));
+  return Math.min(steps * step, listMinor);
+}
+
+/** An amount off one ticket of `listMinor`: the amount, never more than the price. */
+export const amountOffMinor = (listMinor: number, offMinor: number): number =>
+  Math.max(0, Math.min(offMinor, listMinor));

@@ -22,6 +22,9 @@ import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 // Issue 26: the ledger, balances and statements.
 import { ledgerRoutes } from './ledger/index.js';
+// Issue 27: codes and the waiting list.
+import { codesRoutes } from './codes/index.js';
+import { waitlistRoutes } from './waitlist/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -58,4 +61,7 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: consentRoutes, tag: 'My data' },
   // Issue 26: the ledger, balances and statements.
   { plugin: ledgerRoutes, tag: 'Money' },
+  // Issue 27: codes and the waiting list.
+  { plugin: codesRoutes, tag: 'Codes and waiting lists' },
+  { plugin: waitlistRoutes, tag: 'Codes and waiting lists' },
 ];

@@ -89,7 +89,17 @@ export interface EventFixture {
   currency?: 'USD' | 'KES';
   /** Issue 26: who pays the service fee (default absorb). */
   serviceFee?: 'absorb' | 'pass';
-  tickets?: { name: string; price: number; persons?: number; max: number; sold?: number; status?: 1 | 3 }[];
+  tickets?: {
+    name: string;
+    price: number;
+    persons?: number;
+    max: number;
+    sold?: number;
+    status?: 1 | 3;
+    /** Issue 27: shown only with an access code; team pricing. */
+    hidden?: boolean;
+    tiers?: { min_qty: number; percent_off: number }[];
+  }[];
 }
 
 export async function createEvent(db: Db, f: EventFixture) {
@@ -126,6 +136,8 @@ export async function createEvent(db: Db, f: EventFixture) {
             sold: t.sold ?? 0,
             status: t.status ?? 1,
             sortOrder: i,
+            hidden: t.hidden ?? false,
+            tiers: t.tiers ?? [],
           })),
         )
         .returning()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTENDEE_NAMES } from '../attendees/attendee.js';
 import { questionSchema } from '../attendees/questions.js';
 import { serviceFeeModeSchema } from '../ledger/service-fee.js';
+import { appliedCodeSchema } from '../codes/manage-codes.js';
 
 /** A ticket type as buyers and organisers see it (docs/product.md#entities-and-fields). Prices are major units. */
 export const ticketTypeSchema = z.object({
@@ -21,6 +22,18 @@ export const ticketTypeSchema = z.object({
    * organiser absorbs it (docs/product.md#service-fees).
    */
   service_fee: z.number().optional(),
+  /**
+   * Shown only to buyers with an access code (docs/product.md#hidden-ticket-types): public answers
+   * carry only hidden types a code revealed; the organiser's own views carry all.
+   */
+  hidden: z.boolean().default(false),
+  /** Team pricing (docs/product.md#team-pricing), lowest `min_qty` first; empty when none. */
+  tiers: z.array(z.object({ min_qty: z.number().int(), percent_off: z.number().int() })).default([]),
+  /**
+   * The type is sold out and its waiting list is open: the page offers "Join the waiting list"
+   * (docs/product.md#waiting-list). Organiser views: whether the list is turned on.
+   */
+  waitlist: z.boolean().default(false),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 
@@ -83,6 +96,11 @@ export const eventSchema = z.object({
    * the organiser's own event; lists and cards leave them out).
    */
   questions: z.array(questionSchema).optional(),
+  /**
+   * GET v1/event/details/{id}?code=…: the code the buyer gave, as the page prices with it
+   * (docs/product.md#discount-codes); absent without a code.
+   */
+  applied_code: appliedCodeSchema.optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -96,5 +114,6 @@ export const eventCardSchema = eventSchema.omit({
   invoice_payment_days: true,
   invoice_payment_until: true,
   service_fee: true,
+  applied_code: true,
 });
 export type EventCardData = z.infer<typeof eventCardSchema>;

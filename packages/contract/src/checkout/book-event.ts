@@ -7,6 +7,8 @@ import { bookingAttendeeSchema } from '../attendees/attendee.js';
 import { answerInputSchema } from '../attendees/questions.js';
 import { QUESTION_LIMITS } from '../attendees/question-rules.js';
 import { companySchema } from '../invoices/kra-pin.js';
+import { codeTextSchema } from '../codes/manage-codes.js';
+import { PRICE_SOURCES } from '../codes/pricing.js';
 
 /** docs/product.md#validation-rules booking messages, shown in the 'Error!' dialog. */
 export const BOOKING_MESSAGES = {
@@ -81,6 +83,18 @@ export const bookEventBodySchema = z
      * time. Unticked by default; absent is no.
      */
     marketing_consent: z.boolean().optional(),
+    /**
+     * A discount or access code (docs/product.md#discount-codes), any case. The server prices the
+     * lines with it (never the client's prices); an unknown, expired, used-up or inapplicable code
+     * is a 400 on the field `code` whose `code.*` error code says which.
+     */
+    code: z.preprocess((v) => (v === '' || v === null ? undefined : v), codeTextSchema.optional()),
+    /**
+     * A waiting-list offer's private token (docs/product.md#waiting-list), from the offer mail's
+     * link: books the seats held for that person, and only those (the lines must be the offer's
+     * ticket type, at most its quantity). Without `details`, the person's own details are used.
+     */
+    offer: text().trim().min(10).max(200).optional(),
   })
   .superRefine((b, ctx) => {
     if (b.payment_method === 'invoice' && !b.company) {
@@ -90,10 +104,30 @@ export const bookEventBodySchema = z
 export type BookEventBody = z.infer<typeof bookEventBodySchema>;
 
 /**
- * Who takes the money: for cards Stripe when configured, else the built-in sandbox; M-Pesa for
- * `mpesa`; `invoice` for pay by invoice (the company pays later: bank, cheque or paybill).
+ * One priced line of a booking (docs/product.md#discount-codes): the type's own price, what came
+ * off each ticket and why (`code`, `tier` or null), and what the buyer pays per ticket. Major
+ * units. `price_per_ticket` × `quantity` summed over the lines is the booking's `price`.
  */
-export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'mpesa', 'invoice'] as const;
+export const pricedLineSchema = z.object({
+  ticket_type_id: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  list_price: z.number(),
+  discount: z.number(),
+  price_per_ticket: z.number(),
+  applied: z.enum(PRICE_SOURCES).nullable(),
+  /** The team tier's percent when `applied` is `tier`, else null. */
+  tier_percent_off: z.number().int().nullable(),
+});
+export type PricedLineView = z.infer<typeof pricedLineSchema>;
+
+/**
+ * Who takes the money: for cards Stripe when configured, else the built-in sandbox; M-Pesa for
+ * `mpesa`; `invoice` for pay by invoice (the company pays later: bank, cheque or paybill);
+ * `free` for a booking of total 0 (a 100 % code): settled at once, nothing to pay
+ * (docs/product.md#discount-codes).
+ */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'mpesa', 'invoice', 'free'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
@@ -122,6 +156,15 @@ export const bookingCreatedSchema = z.object({
    */
   due_at: z.string().nullable(),
   proforma_url: z.string().nullable(),
+  /** The lines as priced by the server (docs/product.md#discount-codes). */
+  lines: z.array(pricedLineSchema),
+  /** The lines at the types' own prices, and what the code or tiers took off (major units). */
+  list_price: z.number(),
+  discount: z.number(),
+  /** The code given, in capitals, when the booking has one (null otherwise). */
+  code: z.string().nullable(),
+  /** A total of 0: the booking is paid already (status 2, e-tickets issued), nothing to confirm. */
+  settled: z.boolean(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 export const bookingCreatedResponseSchema = envelope(bookingCreatedSchema);

@@ -3,6 +3,7 @@ import { text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { PAYMENT_METHODS } from '../constants.js';
 import { companyViewSchema } from '../invoices/kra-pin.js';
+import { PRICE_SOURCES } from '../codes/pricing.js';
 
 /** POST v1/booking/retrieve: the booking behind a payment, found by the payment's client secret. */
 export const retrieveBookingBodySchema = z.object({ payment_intent: text().trim().min(1).max(300) });
@@ -21,11 +22,15 @@ export const INTENT_MESSAGES: Record<IntentStatus | 'other', string> = {
   other: 'Something went wrong.',
 };
 
+/** `price_per_ticket` is what was paid per ticket; `list_price`, `discount` and `applied` say how (docs/product.md#discount-codes). */
 export const storedBookingLineSchema = z.object({
   name: z.string(),
   no_of_persons: z.number().int(),
   price_per_ticket: z.number(),
   quantity: z.number().int(),
+  list_price: z.number().optional(),
+  discount: z.number().optional(),
+  applied: z.enum(PRICE_SOURCES).nullable().optional(),
 });
 
 /**
@@ -77,6 +82,9 @@ export const storedBookingSchema = z.object({
     .nullable()
     .optional(),
   tickets: z.array(storedBookingLineSchema),
+  /** The code the booking was made with (null when none), and what came off its lines (major units). */
+  code: z.string().nullable(),
+  discount: z.number(),
   event: z.object({
     id: z.number().int(),
     title: z.string(),

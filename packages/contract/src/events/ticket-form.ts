@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, TICKET_STATUS } from '../constants.js';
+import { LIMITS, TICKET_STATUS, TIER_LIMITS } from '../constants.js';
 import { moneySchema, numberFromText, text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { ticketTypeSchema } from '../catalogue/event.js';
@@ -16,8 +16,35 @@ const ticketFields = {
     .max(LIMITS.maxTicketsPerType),
 };
 
+/**
+ * Team pricing (docs/product.md#team-pricing): from `min_qty` tickets of the type in one booking,
+ * `percent_off` off each; `min_qty` from 2, each tier's `min_qty` different.
+ */
+export const tierSchema = z.object({
+  min_qty: z
+    .number()
+    .int('Whole number')
+    .min(TIER_LIMITS.minQtyMin, `At least ${TIER_LIMITS.minQtyMin}`)
+    .max(LIMITS.quantityPerLineMax, `At most ${LIMITS.quantityPerLineMax}`),
+  percent_off: z.number().int('Whole number').min(1, 'From 1 to 100').max(100, 'From 1 to 100'),
+});
+export const tiersSchema = z
+  .array(tierSchema)
+  .max(TIER_LIMITS.perTypeMax, `At most ${TIER_LIMITS.perTypeMax} tiers`)
+  .refine((ts) => new Set(ts.map((t) => t.min_qty)).size === ts.length, 'Each tier needs its own quantity');
+
+/**
+ * Issue 27's fields beside the others (optional in requests, so forms that predate them keep
+ * working): `hidden` types show only to buyers with an access code
+ * (docs/product.md#hidden-ticket-types); `tiers` as above.
+ */
+const sellingFields = {
+  hidden: z.boolean().default(false),
+  tiers: tiersSchema.default([]),
+};
+
 /** POST v1/event/{id}/ticket/register: an array of new ticket types → 201. */
-export const newTicketSchema = z.object(ticketFields);
+export const newTicketSchema = z.object({ ...ticketFields, ...sellingFields });
 export const registerTicketsBodySchema = z
   .array(newTicketSchema)
   .min(1, 'Add at least one ticket')
@@ -37,6 +64,7 @@ const ticketStatus = z
 export const updatedTicketSchema = z.object({
   id: ticketId,
   ...ticketFields,
+  ...sellingFields,
   status: ticketStatus.default(TICKET_STATUS.open),
 });
 export const updateTicketsBodySchema = z.array(updatedTicketSchema).min(1).max(LIMITS.ticketsPerEventMax);

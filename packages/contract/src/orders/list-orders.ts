@@ -82,6 +82,10 @@ export const orderSchema = z.object({
   refund_error: z.string().nullable(),
   /** The buyer's answers to the event's order questions (docs/product.md#delegates-and-questions). */
   answers: z.array(answerViewSchema),
+  /** The code the booking was made with, in capitals, else null (docs/product.md#discount-codes). */
+  code: z.string().nullable(),
+  /** What the code or team tiers took off the booking (major units); `amount` is after it. */
+  discount: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const listOrdersDataSchema = paged(orderSchema);

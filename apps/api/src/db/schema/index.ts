@@ -8,3 +8,5 @@ export * from './audit.js';
 export * from './certificates.js';
 export * from './invoices.js';
 export * from './ledger.js';
+export * from './codes.js';
+export * from './waitlist.js';

@@ -26,7 +26,8 @@ import {
   type EventWithTickets,
   type PublicEventFilter,
 } from './catalogue.repo.js';
-import { toEventCard, toEventView } from './event-view.js';
+import { toEventCard, toEventView, withoutHidden } from './event-view.js';
+import { appliedCodeOf, checkBuyerCode, revealedBy } from '../codes/index.js';
 
 /** At most this many words of a search are used; more add nothing but work. */
 const MAX_SEARCH_WORDS = 8;
@@ -56,14 +57,25 @@ export async function listPublicEvents(
     return { data: events.map(toEventCard), total };
   }
   const { events, total } = await findPublicEventPage(db, filter, page);
-  return { data: events.map((e) => toEventView(e)), total };
+  return { data: events.map((e) => toEventView(withoutHidden(e))), total };
 }
 
-/** GET v1/event/details/{id}: a published event with its open ticket types; 404 otherwise. */
-export async function getPublicEvent(db: Db, id: number, fees?: FeeDefaults): Promise<Event> {
-  const event = await findPublishedEvent(db, id);
-  if (!event) throw notFound('Event');
-  return toEventView(await withFeeRule(db, event, fees));
+/**
+ * GET v1/event/details/{id}: a published event with its open ticket types, hidden ones left
+ * out; 404 otherwise. With a buyer's code (docs/product.md#discount-codes): the code checked
+ * against this event only, its view added, and the hidden types an access code reveals.
+ */
+export async function getPublicEvent(db: Db, id: number, fees?: FeeDefaults, codeText?: string): Promise<Event> {
+  const found = await findPublishedEvent(db, id);
+  if (!found) throw notFound('Event');
+  const event = await withFeeRule(db, found, fees);
+  if (!codeText) return toEventView(withoutHidden(event));
+  const code = await checkBuyerCode(db, id, codeText);
+  const revealed = revealedBy(
+    code,
+    event.tickets.filter((t) => t.hidden).map((t) => t.id),
+  );
+  return { ...toEventView(withoutHidden(event, revealed)), applied_code: appliedCodeOf(code, event.currency) };
 }
 
 /** A passed fee is shown per ticket type before payment: the event gets its organisation's fee rule. */
@@ -76,7 +88,7 @@ async function withFeeRule(db: Db, event: EventWithTickets, fees: FeeDefaults | 
 export async function listPublicTickets(db: Db, eventId: number, fees?: FeeDefaults): Promise<TicketType[]> {
   const event = await findPublishedEvent(db, eventId);
   if (!event) throw notFound('Event');
-  return toEventView(await withFeeRule(db, event, fees)).tickets;
+  return toEventView(withoutHidden(await withFeeRule(db, event, fees))).tickets;
 }
 
 /** GET v1/client/view: organisers with at least one published event. */

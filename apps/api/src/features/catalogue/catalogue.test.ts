@@ -339,6 +339,9 @@ describe('GET v1/event/details/{id}', () => {
         status: 1,
         tickets_bought: 10,
         available: 88,
+        hidden: false,
+        tiers: [],
+        waitlist: false,
       },
       {
         id: fintechTicketIds[2],
@@ -349,6 +352,9 @@ describe('GET v1/event/details/{id}', () => {
         status: 1,
         tickets_bought: 20,
         available: 0,
+        hidden: false,
+        tiers: [],
+        waitlist: true,
       },
       {
         id: fintechTicketIds[3],
@@ -359,6 +365,9 @@ describe('GET v1/event/details/{id}', () => {
         status: 1,
         tickets_bought: 1,
         available: 9,
+        hidden: false,
+        tiers: [],
+        waitlist: false,
       },
     ]);
   });

@@ -1,0 +1,2 @@
+export * from './pricing.js';
+export * from './manage-codes.js';
