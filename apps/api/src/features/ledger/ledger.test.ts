@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { BOOKING_STATUS } from '@tikiti/contract';
+import { BOOKING_STATUS, toMinor } from '@tikiti/contract';
 import { bookings, events } from '../../db/schema/index.js';
 import { queryRows } from '../../db/client.js';
 import { causeChain } from '../../http/errors.js';
@@ -110,7 +110,9 @@ describe('the event form', () => {
   });
 
   it('has no fee for a currency Tikiti does not sell in: an error, not a default', async () => {
-    await expect(feeRuleFor(db(), t.config.serviceFees, owner.organisationId, 'EUR')).rejects.toThrow(/Unknown currency/);
+    await expect(feeRuleFor(db(), t.config.serviceFees, owner.organisationId, 'EUR')).rejects.toThrow(
+      /Unknown currency/,
+    );
   });
 });
 
@@ -153,6 +155,47 @@ describe('a fee passed to the buyer', () => {
       sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE cause_key = ${`refund:${row.id}`}`,
     )) as [{ n: number }];
     expect(n).toBe(1);
+  });
+});
+
+describe('a fee with a discount code (issue 27)', () => {
+  const code = (eventId: number, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/v1/client/event/${eventId}/codes`,
+      headers: { auth: owner.token },
+      payload: { kind: 'discount', ...body },
+    });
+
+  it('is worked out on the discounted price, and a 100 % code leaves no fee and nothing in the ledger', async () => {
+    const { event, tickets } = await createEvent(db(), {
+      organisationId: owner.organisationId,
+      categoryId,
+      serviceFee: 'pass',
+      tickets: [{ name: 'Regular', price: 33.33, max: 50 }],
+    });
+    expect((await code(event.id, { code: 'HALF-OFF', percent_off: 50 })).statusCode).toBe(201);
+    expect((await code(event.id, { code: 'GUEST100', percent_off: 100 })).statusCode).toBe(201);
+    const rule = { percentBasisPoints: 350, fixedMinor: 30 };
+
+    const res = await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 3 }], code: 'half-off' });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json().data;
+    const unitMinor = toMinor(answer.lines[0].price_per_ticket, 'USD');
+    expect(unitMinor).toBeLessThan(3333);
+    // 33.33 at 50 % is 16.66 or 16.67 a ticket; the fee is 3.5 % of that plus 0.30, and VAT on it.
+    const { feeMinor, vatMinor } = serviceFeeOf(unitMinor, rule, 'USD');
+    expect(toMinor(answer.service_fee, 'USD')).toBe(3 * (feeMinor + vatMinor));
+    expect(toMinor(answer.price, 'USD')).toBe(3 * (unitMinor + feeMinor + vatMinor));
+    // Below the fee on the list price (3.5 % of 33.33 + 0.30 = 1.47, VAT 0.24: 1.71 a ticket).
+    expect(answer.service_fee).toBeLessThan(3 * 1.71);
+
+    const free = await book(t.app, { event_id: event.id, tickets: [{ id: tickets[0]!.id, qty: 2 }], code: 'GUEST100' });
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json().data).toMatchObject({ price: 0, service_fee: 0 });
+    const [row] = await db().select().from(bookings).where(eq(bookings.reference, free.json().data.booking_reference));
+    expect(row!.status).toBe(BOOKING_STATUS.paid);
+    expect(await postedFor(`sale:${row!.id}`)).toEqual({});
   });
 });
 
@@ -235,7 +278,9 @@ describe('balances, the ledger and statements', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain(row.reference);
     // Another organisation sees none of it.
-    expect((await get('/v1/client/ledger', other.token)).json().data.map((e: { reference: string }) => e.reference)).not.toContain(row.reference);
+    expect(
+      (await get('/v1/client/ledger', other.token)).json().data.map((e: { reference: string }) => e.reference),
+    ).not.toContain(row.reference);
 
     const month = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 7);
     const statementCsv = await get(`/v1/client/statements/${month}.csv`, org.token);
@@ -270,16 +315,16 @@ describe('the ledger itself', () => {
     expect(
       await refusal(
         db().transaction(async (tx) => {
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO ledger_transactions (kind, cause_key, reference, description)
+          const [row] = await queryRows<{ id: number }>(
+            tx,
+            sql`INSERT INTO ledger_transactions (kind, cause_key, reference, description)
               VALUES ('adjustment', 'test:unbalanced', 'X', 'x') RETURNING id`,
-        );
-        const [acc] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ledger_accounts LIMIT 1`);
-        await tx.execute(
-          sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount_minor) VALUES (${row!.id}, ${acc!.id}, 'USD', 5)`,
-        );
-      }),
+          );
+          const [acc] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ledger_accounts LIMIT 1`);
+          await tx.execute(
+            sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount_minor) VALUES (${row!.id}, ${acc!.id}, 'USD', 5)`,
+          );
+        }),
       ),
     ).toMatch(/does not balance/);
     await expect(
