@@ -102,6 +102,15 @@ describe('the event form', () => {
     expect(passed.statusCode, passed.body).toBe(201);
     const own = (id: number) => get(`/v1/client/event/${id}`).then((r) => r.json().data.service_fee);
     expect(await own(passed.json().data)).toBe('pass');
+    // An update that leaves it out keeps it.
+    const update = await sendEventForm(t.app, {
+      method: 'PUT',
+      url: `/v1/event/update/${passed.json().data}`,
+      token: owner.token,
+      fields: eventFields(categoryId, { title: 'Renamed' }),
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await own(passed.json().data)).toBe('pass');
     const plain = await create(eventFields(categoryId));
     expect(await own(plain.json().data)).toBe('absorb');
     const wrong = await create(eventFields(categoryId, { service_fee: 'buyer' }));
