@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTENDEE_NAMES } from '../attendees/attendee.js';
 import { questionSchema } from '../attendees/questions.js';
+import { serviceFeeModeSchema } from '../ledger/service-fee.js';
 
 /** A ticket type as buyers and organisers see it (docs/product.md#entities-and-fields). Prices are major units. */
 export const ticketTypeSchema = z.object({
@@ -14,6 +15,12 @@ export const ticketTypeSchema = z.object({
   tickets_bought: z.number().int(),
   /** Tickets still on sale: max_tickets minus sold and currently held. */
   available: z.number().int(),
+  /**
+   * When the event passes the service fee to the buyer: the fee plus its VAT per ticket, in
+   * major units, added to `price_per_ticket` at checkout (0 for a free ticket). Absent when the
+   * organiser absorbs it (docs/product.md#service-fees).
+   */
+  service_fee: z.number().optional(),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 
@@ -69,6 +76,8 @@ export const eventSchema = z.object({
    * when it is not offered (0 days, no tax profile, or too close to the start).
    */
   invoice_payment_until: z.string().nullable(),
+  /** Who pays the service fee (docs/product.md#service-fees); absent on cards and lists. */
+  service_fee: serviceFeeModeSchema.optional(),
   /**
    * The questions the checkout asks, in order (event details answers only: the public details and
    * the organiser's own event; lists and cards leave them out).
@@ -86,5 +95,6 @@ export const eventCardSchema = eventSchema.omit({
   changes_lock_hours: true,
   invoice_payment_days: true,
   invoice_payment_until: true,
+  service_fee: true,
 });
 export type EventCardData = z.infer<typeof eventCardSchema>;

@@ -107,8 +107,14 @@ export const bookingCreatedSchema = z.object({
   hold_expires_at: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
   provider: z.enum(PAYMENT_PROVIDERS),
-  /** What will be charged, from the ticket types' own prices (major units). */
+  /** What will be charged, from the ticket types' own prices (major units), the service fee included when passed. */
   price: z.number(),
+  /**
+   * The tickets alone and the service fee (fee plus its VAT) the buyer pays on top, major units:
+   * `subtotal + service_fee = price`. `service_fee` is 0 when the organiser absorbs it.
+   */
+  subtotal: z.number().optional(),
+  service_fee: z.number().optional(),
   currency: z.string(),
   /**
    * Pay by invoice only (else null): when the booking is released unless paid (status 6,

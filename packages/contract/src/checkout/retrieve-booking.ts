@@ -39,6 +39,8 @@ export const storedBookingSchema = z.object({
   status: z.number().int(),
   currency: z.string(),
   price: z.number(),
+  /** The service fee (fee plus VAT) inside `price` when passed to the buyer; 0 otherwise. */
+  service_fee: z.number().optional(),
   payment_method: z.enum(PAYMENT_METHODS),
   payment_status: z.enum(INTENT_STATUSES),
   /** The provider's reason when the last attempt failed ("Your card was declined."). */

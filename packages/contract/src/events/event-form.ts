@@ -3,6 +3,7 @@ import { CURRENCIES, EVENT_STATUS, INVOICE_PAYMENT, LIMITS } from '../constants.
 import { emptyToUndefined, fromDecimalText, idParamsSchema, MAX_ID, numberFromText, text } from '../common.js';
 import { envelope } from '../envelope.js';
 import { ATTENDEE_NAMES, CHANGES_LOCK_HOURS } from '../attendees/attendee.js';
+import { serviceFeeModeSchema } from '../ledger/service-fee.js';
 
 /**
  * An instant in ISO 8601 form, `YYYY-MM-DDTHH:mm[:ss[.fff]]` with an optional offset
@@ -94,6 +95,11 @@ export const eventFieldsSchema = z
         .max(INVOICE_PAYMENT.maxDays, INVOICE_DAYS_MESSAGE)
         .default(0),
     ),
+    /**
+     * Who pays the service fee on paid tickets (docs/product.md#service-fees): `absorb` (the
+     * organiser's share) or `pass` (added to the buyer's total as its own line). Default absorb.
+     */
+    service_fee: z.preprocess(emptyToUndefined, serviceFeeModeSchema.default('absorb')),
     /** Only on update: switch between published (1) and draft (2). */
     status: z.preprocess(
       (v) => fromDecimalText(emptyToUndefined(v)),
