@@ -62,9 +62,11 @@ export async function startFakeDaraja() {
   let holdPayoutAnswers = false;
   let onPayout: ((t: FakeTransfer) => void) | null = null;
   const postResult = (url: string, result: Record<string, unknown>) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Result: result }) }).catch(
-      () => undefined,
-    );
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Result: result }),
+    }).catch(() => undefined);
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -102,7 +104,10 @@ export async function startFakeDaraja() {
       const failure = failures.shift();
       if (failure) return answer(failure.status, failure.body);
       if (url.pathname === '/mpesa/b2c/v3/paymentrequest' || url.pathname === '/mpesa/transactionstatus/v1/query') {
-        if (body.SecurityCredential !== FAKE_DARAJA_PAYOUTS.securityCredential || body.PartyA !== FAKE_DARAJA_PAYOUTS.shortcode) {
+        if (
+          body.SecurityCredential !== FAKE_DARAJA_PAYOUTS.securityCredential ||
+          body.PartyA !== FAKE_DARAJA_PAYOUTS.shortcode
+        ) {
           return fault(400, '400.002.02', 'Bad Request - Invalid Initiator Information');
         }
         const originatorId = String(body.OriginatorConversationID);
@@ -113,7 +118,9 @@ export async function startFakeDaraja() {
           void postResult(String(body.ResultURL), {
             ResultType: 0,
             ResultCode: original ? 0 : 2001,
-            ResultDesc: original ? 'The service request is processed successfully.' : 'The transaction could not be found',
+            ResultDesc: original
+              ? 'The service request is processed successfully.'
+              : 'The transaction could not be found',
             OriginatorConversationID: originatorId,
             ConversationID: conversationId,
             TransactionID: original?.transactionId ?? '',
@@ -138,7 +145,11 @@ export async function startFakeDaraja() {
         transfers.push(transfer);
         onPayout?.(transfer);
         if (holdPayoutAnswers) return; // received and paid; the answer never comes
-        return answer(200, { ConversationID: conversationId, OriginatorConversationID: originatorId, ResponseCode: '0' });
+        return answer(200, {
+          ConversationID: conversationId,
+          OriginatorConversationID: originatorId,
+          ResponseCode: '0',
+        });
       }
       const ts = String(body.Timestamp ?? '');
       const password = Buffer.from(`${FAKE_DARAJA.shortcode}${FAKE_DARAJA.passkey}${ts}`).toString('base64');

@@ -49,13 +49,24 @@ export async function seedDemoPayouts(ctx: AppContext, now = new Date()) {
   const name = `${owner.firstName} ${owner.lastName}`.trim();
   await db
     .insert(payoutMethods)
-    .values({ organisationId, type: 'mpesa_b2c', msisdn: DEMO_PAYOUT_MSISDN, setAt, setByName: name, heldUntil: new Date(setAt.getTime() + 2 * DAY_MS) })
+    .values({
+      organisationId,
+      type: 'mpesa_b2c',
+      msisdn: DEMO_PAYOUT_MSISDN,
+      setAt,
+      setByName: name,
+      heldUntil: new Date(setAt.getTime() + 2 * DAY_MS),
+    })
     .onConflictDoNothing();
-  const kes = (await organisationBalances(db, organisationId, ctx.config.payoutDelayDays)).find((b) => b.currency === 'KES');
+  const kes = (await organisationBalances(db, organisationId, ctx.config.payoutDelayDays)).find(
+    (b) => b.currency === 'KES',
+  );
   const available = kes?.availableMinor ?? 0;
   // Two payouts of whole hundreds of shillings: 40 % and 20 % of what was available.
   const WHOLE_HUNDRED_MINOR = 10_000;
-  const amounts = [0.4, 0.2].map((share) => Math.floor((available * share) / WHOLE_HUNDRED_MINOR) * WHOLE_HUNDRED_MINOR);
+  const amounts = [0.4, 0.2].map(
+    (share) => Math.floor((available * share) / WHOLE_HUNDRED_MINOR) * WHOLE_HUNDRED_MINOR,
+  );
   await db.transaction(async (tx) => {
     for (const [i, amountMinor] of amounts.entries()) {
       if (amountMinor < WHOLE_HUNDRED_MINOR) continue;

@@ -72,7 +72,9 @@ describe('the API killed with SIGKILL during a B2C payout', () => {
     // The worker sends the request; Daraja pays the phone and holds its answer; the API dies.
     const transfer = await received;
     api.child.kill('SIGKILL');
-    await new Promise((r) => (api!.child.exitCode !== null || api!.child.signalCode !== null ? r(null) : api!.child.once('exit', r)));
+    await new Promise((r) =>
+      api!.child.exitCode !== null || api!.child.signalCode !== null ? r(null) : api!.child.once('exit', r),
+    );
     const cut = (await t.database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
     expect(cut).toMatchObject({ status: 'sending', conversationId: null });
     expect(cut.originatorConversationId).toBe(transfer.originatorId);
