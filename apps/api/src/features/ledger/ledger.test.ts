@@ -8,7 +8,15 @@ import { createCategory, createEvent, createOrganiser } from '../../test-support
 import { book, payWithCard, retrieve } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { pdfPages } from '../../test-support/pdf-text.js';
-import { organiserAccount, platformAccount, postTransaction, serviceFeeOf, setOrganisationFees } from './index.js';
+import { eventFields, pngImage, sendEventForm } from '../../test-support/organiser-events.js';
+import {
+  feeRuleFor,
+  organiserAccount,
+  platformAccount,
+  postTransaction,
+  serviceFeeOf,
+  setOrganisationFees,
+} from './index.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -77,6 +85,43 @@ describe('the service fee per ticket', () => {
   });
   it('is nothing on a free ticket (a 100 % discount included)', () => {
     expect(serviceFeeOf(0, rule, 'USD')).toEqual({ feeMinor: 0, vatMinor: 0 });
+  });
+});
+
+describe('the event form', () => {
+  it('takes service_fee absorb or pass, absorb when left out, and refuses anything else', async () => {
+    const create = async (fields: Record<string, string | number>) =>
+      sendEventForm(t.app, {
+        method: 'POST',
+        url: '/v1/event/register',
+        token: owner.token,
+        fields,
+        file: { name: 'cover.png', bytes: await pngImage(), type: 'image/png' },
+      });
+    const passed = await create(eventFields(categoryId, { service_fee: 'pass' }));
+    expect(passed.statusCode, passed.body).toBe(201);
+    const own = (id: number) => get(`/v1/client/event/${id}`).then((r) => r.json().data.service_fee);
+    expect(await own(passed.json().data)).toBe('pass');
+    // An update that leaves it out keeps it.
+    const update = await sendEventForm(t.app, {
+      method: 'PUT',
+      url: `/v1/event/update/${passed.json().data}`,
+      token: owner.token,
+      fields: eventFields(categoryId, { title: 'Renamed' }),
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await own(passed.json().data)).toBe('pass');
+    const plain = await create(eventFields(categoryId));
+    expect(await own(plain.json().data)).toBe('absorb');
+    const wrong = await create(eventFields(categoryId, { service_fee: 'buyer' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data.errors[0].path).toBe('service_fee');
+  });
+
+  it('has no fee for a currency Tikiti does not sell in: an error, not a default', async () => {
+    await expect(feeRuleFor(db(), t.config.serviceFees, owner.organisationId, 'EUR')).rejects.toThrow(
+      /Unknown currency/,
+    );
   });
 });
 
@@ -201,7 +246,9 @@ describe('balances, the ledger and statements', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain(row.reference);
     // Another organisation sees none of it.
-    expect((await get('/v1/client/ledger', other.token)).json().data.map((e: { reference: string }) => e.reference)).not.toContain(row.reference);
+    expect(
+      (await get('/v1/client/ledger', other.token)).json().data.map((e: { reference: string }) => e.reference),
+    ).not.toContain(row.reference);
 
     const month = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 7);
     const statementCsv = await get(`/v1/client/statements/${month}.csv`, org.token);
@@ -236,16 +283,16 @@ describe('the ledger itself', () => {
     expect(
       await refusal(
         db().transaction(async (tx) => {
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO ledger_transactions (kind, cause_key, reference, description)
+          const [row] = await queryRows<{ id: number }>(
+            tx,
+            sql`INSERT INTO ledger_transactions (kind, cause_key, reference, description)
               VALUES ('adjustment', 'test:unbalanced', 'X', 'x') RETURNING id`,
-        );
-        const [acc] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ledger_accounts LIMIT 1`);
-        await tx.execute(
-          sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount_minor) VALUES (${row!.id}, ${acc!.id}, 'USD', 5)`,
-        );
-      }),
+          );
+          const [acc] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ledger_accounts LIMIT 1`);
+          await tx.execute(
+            sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount_minor) VALUES (${row!.id}, ${acc!.id}, 'USD', 5)`,
+          );
+        }),
       ),
     ).toMatch(/does not balance/);
     await expect(
