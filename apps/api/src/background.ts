@@ -10,6 +10,7 @@ import { ordersJobs } from './features/orders/index.js';
 import { waitlistJobs } from './features/waitlist/index.js';
 import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
+import { payoutsJobs } from './features/payouts/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';
@@ -31,6 +32,8 @@ export const jobHandlers: JobHandler[] = [
   retentionJob,
   // Issue 27: the waiting list's offers.
   ...waitlistJobs,
+  // Issue 26: M-Pesa payouts (send, and the status query that decides).
+  ...payoutsJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -126,6 +126,19 @@ export const envSchema = z.object({
    * production when a paybill is set.
    */
   MPESA_C2B_ALLOWED_IPS: optionalText,
+  /**
+   * Payouts to organisers through Daraja's B2C and B2B (docs/operations.md#m-pesa-payouts): the
+   * initiator's name, its security credential (as Safaricom's portal gives it) and the shortcode
+   * money leaves from; all three together, with MPESA_*. Without MPESA_* the simulator pays.
+   */
+  MPESA_B2C_INITIATOR: optionalText,
+  MPESA_B2C_SECURITY_CREDENTIAL: optionalText,
+  MPESA_B2C_SHORTCODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be the 5 to 7 digit shortcode')
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   /** Where Google's ID-token signing keys are fetched (a local key set in tests). */
   GOOGLE_JWKS_URL: optionalText.pipe(z.string().url().optional()),
@@ -289,6 +302,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     'MPESA_CALLBACK_URL',
   ] as const;
   const mpesaSet = mpesaKeys.filter((k) => e[k]);
+  const b2cKeys = ['MPESA_B2C_INITIATOR', 'MPESA_B2C_SECURITY_CREDENTIAL', 'MPESA_B2C_SHORTCODE'] as const;
+  const b2cSet = b2cKeys.filter((k) => e[k]);
+  if (b2cSet.length > 0 && (b2cSet.length < b2cKeys.length || mpesaSet.length === 0)) {
+    const missing = [...b2cKeys, ...(mpesaSet.length === 0 ? ['MPESA_*'] : [])].filter((k) => !e[k as keyof typeof e]);
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(', ')}: the MPESA_B2C_* settings are set together, with MPESA_*`,
+    );
+  }
   if (mpesaSet.length > 0 && mpesaSet.length < mpesaKeys.length) {
     const missing = mpesaKeys.filter((k) => !e[k]).join(', ');
     throw new Error(`Invalid configuration:\n  ${missing}: the MPESA_* settings are set together`);
@@ -355,6 +376,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     mpesaC2b: mpesaC2bOf(e, mpesaSet.length > 0),
+    mpesaB2c:
+      b2cSet.length > 0
+        ? {
+            initiator: e.MPESA_B2C_INITIATOR!,
+            securityCredential: e.MPESA_B2C_SECURITY_CREDENTIAL!,
+            shortcode: e.MPESA_B2C_SHORTCODE!,
+          }
+        : undefined,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,

@@ -28,3 +28,5 @@ export * from './privacy/index.js';
 export * from './ledger/index.js';
 export * from './codes/index.js';
 export * from './waitlist/index.js';
+export * from './payouts/index.js';
+export * from './operator/index.js';

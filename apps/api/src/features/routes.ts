@@ -20,6 +20,8 @@ import { invoicesRoutes } from './invoices/index.js';
 import { privacyRoutes } from './privacy/index.js';
 import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
+import { payoutsRoutes } from './payouts/index.js';
+import { operatorRoutes } from './operator/operator.routes.js';
 // Issue 26: the ledger, balances and statements.
 import { ledgerRoutes } from './ledger/index.js';
 // Issue 27: codes and the waiting list.
@@ -64,4 +66,7 @@ export const featureRoutes: FeatureRoutes[] = [
   // Issue 27: codes and the waiting list.
   { plugin: codesRoutes, tag: 'Codes and waiting lists' },
   { plugin: waitlistRoutes, tag: 'Codes and waiting lists' },
+  // Issue 26: payouts and the operator's console.
+  { plugin: payoutsRoutes, tag: 'Money' },
+  { plugin: operatorRoutes, tag: 'Operator' },
 ];

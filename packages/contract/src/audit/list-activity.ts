@@ -39,6 +39,22 @@ export const AUDIT_ACTIONS = [
   'waitlist.removed',
   'waitlist.turned_off',
   'waitlist.turned_on',
+  // Payouts and the operator (docs/product.md#payouts): entries with no organisation are the operator's own.
+  'payout.method_set',
+  'payout.requested',
+  'payout.approved',
+  'payout.rejected',
+  'payout.paid',
+  'payout.failed',
+  'payout.batch_created',
+  'operator.organisation_verified',
+  'operator.organisation_unverified',
+  'operator.organisation_suspended',
+  'operator.organisation_unsuspended',
+  'operator.fees_set',
+  'operator.adjustment',
+  'operator.settings_changed',
+  'operator.account_created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -75,10 +91,25 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'waitlist.removed': 'Removed a person from a waiting list',
   'waitlist.turned_off': 'Turned off a waiting list',
   'waitlist.turned_on': 'Turned on a waiting list',
+  'payout.method_set': 'Set the payout method',
+  'payout.requested': 'Requested a payout',
+  'payout.approved': 'Approved a payout',
+  'payout.rejected': 'Rejected a payout',
+  'payout.paid': 'Marked a payout paid',
+  'payout.failed': 'Marked a payout failed',
+  'payout.batch_created': 'Exported a bank batch',
+  'operator.organisation_verified': 'Verified an organisation',
+  'operator.organisation_unverified': "Withdrew an organisation's verification",
+  'operator.organisation_suspended': 'Suspended an organisation',
+  'operator.organisation_unsuspended': "Lifted an organisation's suspension",
+  'operator.fees_set': "Set an organisation's service fee",
+  'operator.adjustment': 'Made a ledger adjustment',
+  'operator.settings_changed': 'Changed the payout settings',
+  'operator.account_created': 'Made an operator account',
 };
 
 /** What an entry's action was done to. */
-export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation'] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation', 'payout', 'payout_batch'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -10,3 +10,4 @@ export * from './invoices.js';
 export * from './ledger.js';
 export * from './codes.js';
 export * from './waitlist.js';
+export * from './payouts.js';
