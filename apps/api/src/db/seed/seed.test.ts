@@ -20,16 +20,13 @@ import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD, seedDemoData } from './s
 let t: TestApp;
 let seededAt: Date;
 let firstRun: boolean;
-let seconds: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   seededAt = new Date();
-  const started = performance.now();
   firstRun = await seedDemoData(t.database.db, seededAt, (tx, ids) =>
     issueBookingsETickets({ config: t.config, db: t.database.db }, tx, ids),
   );
-  seconds = (performance.now() - started) / 1000;
 });
 afterAll(() => t.close());
 
@@ -61,11 +58,8 @@ async function asDemoOrganiser(url: string) {
 }
 
 describe('seedDemoData', () => {
-  it('loads an empty database quickly', () => {
+  it('loads an empty database (how long it takes is measured by `npm run bench`, not here)', () => {
     expect(firstRun).toBe(true);
-    // Measured at about 2.3 s on PGlite with two idle cores (bookings included); the bound
-    // leaves room for a busy test run.
-    expect(seconds).toBeLessThan(20);
   });
 
   it('creates the categories, five organisations with an owner each, and one demo sign-in', async () => {
