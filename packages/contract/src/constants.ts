@@ -34,7 +34,8 @@ export const BOOKING_STATUS_WORDS: Record<BookingStatus, string> = {
 export const PAYMENT_METHODS = ['card', 'mpesa', 'paypal', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ACCOUNT_TYPES = ['user', 'organizer'] as const;
+/** `operator`: a person who runs the platform (docs/decisions/0031-payout-safeguards.md), in no organisation. */
+export const ACCOUNT_TYPES = ['user', 'organizer', 'operator'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** USD, and Kenyan shillings (shown whole, paid with M-Pesa or a card). */

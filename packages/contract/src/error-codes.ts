@@ -73,6 +73,15 @@ export const ERROR_STATUS = {
   'c2b.address_not_allowed': 403,
   /** A person's rights over their data (docs/security.md#your-data). */
   'privacy.link_invalid': 400,
+  /** Payouts and the operator (docs/product.md#payouts). */
+  'payout.no_method': 409,
+  'payout.method_held': 409,
+  'payout.below_minimum': 400,
+  'payout.exceeds_available': 409,
+  'payout.mpesa_kes_only': 400,
+  'payout.wrong_state': 409,
+  'payout.batch_empty': 409,
+  'operator.email_taken': 409,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

@@ -26,3 +26,5 @@ export * from './invoices/index.js';
 export * from './privacy/index.js';
 // Issue 26: service fees, the ledger, balances and statements.
 export * from './ledger/index.js';
+export * from './payouts/index.js';
+export * from './operator/index.js';

@@ -32,6 +32,22 @@ export const AUDIT_ACTIONS = [
   'certificate.revoked',
   'export.certificates',
   'export.badges',
+  // Payouts and the operator (docs/product.md#payouts): entries with no organisation are the operator's own.
+  'payout.method_set',
+  'payout.requested',
+  'payout.approved',
+  'payout.rejected',
+  'payout.paid',
+  'payout.failed',
+  'payout.batch_created',
+  'operator.organisation_verified',
+  'operator.organisation_unverified',
+  'operator.organisation_suspended',
+  'operator.organisation_unsuspended',
+  'operator.fees_set',
+  'operator.adjustment',
+  'operator.settings_changed',
+  'operator.account_created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,10 +78,25 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'certificate.revoked': 'Revoked a certificate',
   'export.certificates': 'Downloaded the certificate register (CSV)',
   'export.badges': 'Downloaded name badges (PDF)',
+  'payout.method_set': 'Set the payout method',
+  'payout.requested': 'Requested a payout',
+  'payout.approved': 'Approved a payout',
+  'payout.rejected': 'Rejected a payout',
+  'payout.paid': 'Marked a payout paid',
+  'payout.failed': 'Marked a payout failed',
+  'payout.batch_created': 'Exported a bank batch',
+  'operator.organisation_verified': 'Verified an organisation',
+  'operator.organisation_unverified': 'Withdrew an organisation\'s verification',
+  'operator.organisation_suspended': 'Suspended an organisation',
+  'operator.organisation_unsuspended': 'Lifted an organisation\'s suspension',
+  'operator.fees_set': 'Set an organisation\'s service fee',
+  'operator.adjustment': 'Made a ledger adjustment',
+  'operator.settings_changed': 'Changed the payout settings',
+  'operator.account_created': 'Made an operator account',
 };
 
 /** What an entry's action was done to. */
-export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation'] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation', 'payout', 'payout_batch'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -1,0 +1,3 @@
+export * from './organisations.js';
+export * from './payouts.js';
+export * from './ledger.js';
