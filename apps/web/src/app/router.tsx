@@ -11,6 +11,7 @@ import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
 import { eventsPages } from '../features/events';
 import { invoicesPages } from '../features/invoices';
+import { moneyPages } from '../features/money';
 import { ordersPages } from '../features/orders';
 import { privacyPages } from '../features/privacy';
 import { teamPages } from '../features/team';
@@ -172,6 +173,8 @@ export function AppRoutes() {
             <Route path="checkin" element={page(checkinPages.doorEvents)} />
             <Route path="checkin/:eventId" element={page(checkinPages.door)} />
             <Route path="orders/:eventId" element={page(ordersPages.orders)} />
+            {/* Issue 26: the organisation's money. */}
+            <Route path="money" element={page(moneyPages.money)} />
           </Route>
         </Route>
         <Route element={<PublicLayout />}>
