@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PAYOUT_DELAY_DAYS, fitsMinorUnits, toMinor } from '@tikiti/contract';
 
 /**
  * Every setting of the API, read from the environment once at start-up (docs/architecture.md#configuration).
@@ -13,6 +14,8 @@ const bool = z
 const ms = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const BASIS_POINTS_PER_PERCENT = 100;
 
 /** Exported for the test that holds the README's table and .env.example to it. */
 export const envSchema = z.object({
@@ -115,6 +118,19 @@ export const envSchema = z.object({
    * production when a paybill is set.
    */
   MPESA_C2B_ALLOWED_IPS: optionalText,
+  /**
+   * Payouts to organisers through Daraja's B2C and B2B (docs/operations.md#m-pesa-payouts): the
+   * initiator's name, its security credential (as Safaricom's portal gives it) and the shortcode
+   * money leaves from; all three together, with MPESA_*. Without MPESA_* the simulator pays.
+   */
+  MPESA_B2C_INITIATOR: optionalText,
+  MPESA_B2C_SECURITY_CREDENTIAL: optionalText,
+  MPESA_B2C_SHORTCODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be the 5 to 7 digit shortcode')
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   /** Where Google's ID-token signing keys are fetched (a local key set in tests). */
   GOOGLE_JWKS_URL: optionalText.pipe(z.string().url().optional()),
@@ -150,6 +166,31 @@ export const envSchema = z.object({
    * the database, so a dump of it alone does not reveal them; when unset, a key is generated once
    * and kept in the database (a dump then reveals both).
    */
+  /**
+   * The platform's service fee per paid ticket (docs/product.md#service-fees): a percentage of
+   * the price the buyer pays for it (two decimals at most), plus a fixed amount per currency, plus
+   * 16 % VAT on the fee. The operator may set another per organisation.
+   */
+  SERVICE_FEE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(50)
+    .refine((v) => Math.abs(Math.round(v * BASIS_POINTS_PER_PERCENT) - v * BASIS_POINTS_PER_PERCENT) < 1e-6, 'at most two decimals')
+    .default(3.5),
+  SERVICE_FEE_FIXED_KES: z.coerce
+    .number()
+    .min(0)
+    .max(100_000)
+    .refine((v) => Number.isInteger(v), 'whole shillings')
+    .default(30),
+  SERVICE_FEE_FIXED_USD: z.coerce
+    .number()
+    .min(0)
+    .max(1000)
+    .refine((v) => fitsMinorUnits(v, 'USD'), 'at most two decimals')
+    .default(0.3),
+  /** Days after an event ends before its sales can be paid out (docs/product.md#balances). */
+  PAYOUT_DELAY_DAYS: z.coerce.number().int().min(0).max(90).default(DEFAULT_PAYOUT_DELAY_DAYS),
   TOTP_ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
@@ -239,6 +280,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     'MPESA_CALLBACK_URL',
   ] as const;
   const mpesaSet = mpesaKeys.filter((k) => e[k]);
+  const b2cKeys = ['MPESA_B2C_INITIATOR', 'MPESA_B2C_SECURITY_CREDENTIAL', 'MPESA_B2C_SHORTCODE'] as const;
+  const b2cSet = b2cKeys.filter((k) => e[k]);
+  if (b2cSet.length > 0 && (b2cSet.length < b2cKeys.length || mpesaSet.length === 0)) {
+    const missing = [...b2cKeys, ...(mpesaSet.length === 0 ? ['MPESA_*'] : [])].filter((k) => !e[k as keyof typeof e]);
+    throw new Error(`Invalid configuration:\n  ${missing.join(', ')}: the MPESA_B2C_* settings are set together, with MPESA_*`);
+  }
   if (mpesaSet.length > 0 && mpesaSet.length < mpesaKeys.length) {
     const missing = mpesaKeys.filter((k) => !e[k]).join(', ');
     throw new Error(`Invalid configuration:\n  ${missing}: the MPESA_* settings are set together`);
@@ -304,10 +351,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     mpesaC2b: mpesaC2bOf(e, mpesaSet.length > 0),
+    mpesaB2c:
+      b2cSet.length > 0
+        ? {
+            initiator: e.MPESA_B2C_INITIATOR!,
+            securityCredential: e.MPESA_B2C_SECURITY_CREDENTIAL!,
+            shortcode: e.MPESA_B2C_SHORTCODE!,
+          }
+        : undefined,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    serviceFees: {
+      /** 350 is 3.5 %. */
+      percentBasisPoints: Math.round(e.SERVICE_FEE_PERCENT * BASIS_POINTS_PER_PERCENT),
+      fixedMinor: { KES: toMinor(e.SERVICE_FEE_FIXED_KES, 'KES'), USD: toMinor(e.SERVICE_FEE_FIXED_USD, 'USD') },
+    },
+    payoutDelayDays: e.PAYOUT_DELAY_DAYS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -20,6 +20,8 @@ import { invoicesRoutes } from './invoices/index.js';
 import { privacyRoutes } from './privacy/index.js';
 import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
+// Issue 26: the ledger, balances and statements.
+import { ledgerRoutes } from './ledger/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -54,4 +56,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: auditRoutes, tag: 'Activity' },
   { plugin: privacyRoutes, tag: 'My data' },
   { plugin: consentRoutes, tag: 'My data' },
+  // Issue 26: the ledger, balances and statements.
+  { plugin: ledgerRoutes, tag: 'Money' },
 ];

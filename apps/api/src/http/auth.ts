@@ -2,8 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountType } from '@tikiti/contract';
 import { AUTH_HEADER } from '@tikiti/contract';
 import type { Db } from '../db/client.js';
-import { deviceSummary, resolveSession, type Caller, type ClientInfo } from '../features/accounts/index.js';
-import type { AuditActor } from '../features/audit/index.js';
+import {
+  deviceSummary,
+  requireTwoFactor,
+  resolveSession,
+  type Caller,
+  type ClientInfo,
+} from '../features/accounts/index.js';
+import type { AnyAuditActor, AuditActor } from '../features/audit/index.js';
 import { forbidden, unauthorized, wrongAccountType } from './errors.js';
 
 declare module 'fastify' {
@@ -31,16 +37,23 @@ export const DOOR_ONLY_MESSAGE = 'Your account opens the check-in pages only';
  * (docs/decisions/0011-offline-check-in.md). The role is read with the session on every
  * request, so a role change takes effect at once.
  */
-export function authenticate(db: Db, type?: AccountType, opts: { door?: boolean } = {}) {
+export function authenticate(db: Db, type?: AccountType | readonly AccountType[], opts: { door?: boolean } = {}) {
+  const types = type === undefined ? undefined : typeof type === 'string' ? [type] : type;
   return async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized();
     const caller = await resolveSession(db, token);
     if (!caller) throw unauthorized('Your session has ended, please sign in again', 'auth.session_ended');
-    if (type && caller.type !== type) {
-      throw wrongAccountType(type === 'organizer' ? 'This needs an organiser account' : 'This needs a buyer account');
+    if (types && !types.includes(caller.type)) {
+      throw wrongAccountType(
+        types.includes('organizer')
+          ? 'This needs an organiser account'
+          : types.includes('operator')
+            ? "This needs a Tikiti operator's account"
+            : 'This needs a buyer account',
+      );
     }
-    if (type === 'organizer' && caller.role === 'checkin' && !opts.door) throw forbidden(DOOR_ONLY_MESSAGE);
+    if (types?.includes('organizer') && caller.role === 'checkin' && !opts.door) throw forbidden(DOOR_ONLY_MESSAGE);
     request.caller = caller;
   };
 }
@@ -71,4 +84,32 @@ export function clientOf(request: FastifyRequest): ClientInfo {
 /** The organiser caller as the activity log records them: who, and from where (docs/security.md#audit-trail). */
 export function actorOf(request: FastifyRequest): AuditActor & Caller & { organisationId: number } {
   return { ...organiserOf(request), ...clientOf(request) };
+}
+
+/**
+ * The pre-handler of every operator call (docs/decisions/0031-payout-safeguards.md): an operator's
+ * live session (401 without, 406 for an organiser's or buyer's), with two-factor sign-in on
+ * (403 `auth.totp_required` until the operator has set it up).
+ */
+export function authenticateOperator(db: Db) {
+  const session = authenticate(db, 'operator');
+  return async (request: FastifyRequest) => {
+    await session(request);
+    await requireTwoFactor(db, callerOf(request));
+  };
+}
+
+/** The operator as the audit log records them, acting on `organisationId` (or on none). */
+export function operatorActorOf(request: FastifyRequest, organisationId: number | null = null): AnyAuditActor {
+  const caller = callerOf(request);
+  if (caller.type !== 'operator') throw wrongAccountType("This needs a Tikiti operator's account");
+  return {
+    organisationId,
+    accountId: caller.accountId,
+    firstName: caller.firstName,
+    lastName: caller.lastName,
+    email: caller.email,
+    role: 'operator',
+    ...clientOf(request),
+  };
 }

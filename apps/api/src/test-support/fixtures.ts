@@ -87,6 +87,8 @@ export interface EventFixture {
   startsInHours?: number;
   durationHours?: number;
   currency?: 'USD' | 'KES';
+  /** Issue 26: who pays the service fee (default absorb). */
+  serviceFee?: 'absorb' | 'pass';
   tickets?: { name: string; price: number; persons?: number; max: number; sold?: number; status?: 1 | 3 }[];
 }
 
@@ -106,6 +108,7 @@ export async function createEvent(db: Db, f: EventFixture) {
       startTime: start,
       endTime: end,
       status: f.status ?? 1,
+      serviceFee: f.serviceFee ?? 'absorb',
     })
     .returning();
   // A price floats get wrong (19.99 × 3 is not 59.97 in floating point): totals must be exact.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { ACCOUNT_TYPES, LIMITS } from '../constants.js';
 import { envelope } from '../envelope.js';
 import { text } from '../common.js';
 
@@ -13,7 +13,7 @@ export const passwordSchema = text()
 export const signedInSchema = z.object({
   fn: z.string(),
   ln: z.string(),
-  account_type: z.enum(['user', 'organizer']),
+  account_type: z.enum(ACCOUNT_TYPES),
 });
 export type SignedIn = z.infer<typeof signedInSchema>;
 export const signedInResponseSchema = envelope(signedInSchema);

@@ -19,6 +19,11 @@ export const organisations = pgTable('organisations', {
   email: text('email').notNull(),
   msisdn: text('msisdn').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // The operator's word on the organisation (docs/product.md#the-operator): verified organisations'
+  // small payouts are approved automatically; a suspended one's events stop selling, its money stays.
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
 });
 
 /**
@@ -29,7 +34,8 @@ export const accounts = pgTable(
   'accounts',
   {
     id: serial('id').primaryKey(),
-    type: text('type', { enum: ['user', 'organizer'] }).notNull(),
+    /** `operator`: a person who runs the platform, in no organisation (docs/decisions/0031-payout-safeguards.md). */
+    type: text('type', { enum: ['user', 'organizer', 'operator'] }).notNull(),
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     /** owner, admin (a teammate with the owner's rights) or checkin (a door-only teammate). */
     role: text('role', { enum: ['owner', 'admin', 'checkin'] }),
@@ -49,6 +55,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_google_sub_key').on(t.googleSub),
     index('accounts_organisation_idx').on(t.organisationId),
     check('accounts_organizer_has_org', sql`${t.type} <> 'organizer' OR ${t.organisationId} IS NOT NULL`),
+    check('accounts_operator_has_no_org', sql`${t.type} <> 'operator' OR ${t.organisationId} IS NULL`),
   ],
 );
 

@@ -16,9 +16,8 @@ export const auditEntries = pgTable(
   'audit_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    /** Null for an operator's own action (signing in), touching no organisation. */
+    organisationId: integer('organisation_id').references(() => organisations.id),
     actorAccountId: integer('actor_account_id'),
     actorName: text('actor_name').notNull(),
     actorRole: text('actor_role'),

@@ -79,6 +79,13 @@ export const events = pgTable(
     /** Pay by invoice (docs/product.md#pay-by-invoice): days a company has to pay; 0 not offered. */
     invoicePaymentDays: integer('invoice_payment_days').notNull().default(0),
     /**
+     * Who pays the service fee on its paid tickets (docs/product.md#service-fees): `absorb` (taken
+     * from the organiser's share) or `pass` (added to the buyer's total).
+     */
+    serviceFee: text('service_fee', { enum: ['absorb', 'pass'] })
+      .notNull()
+      .default('absorb'),
+    /**
      * When the retention job removed its attendees' personal data (docs/security.md#retention):
      * names, emails, phones and answers, ATTENDEE_DATA_RETENTION_MONTHS after the end. Null: not yet.
      */
@@ -96,6 +103,7 @@ export const events = pgTable(
     check('events_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
     check('events_invoice_payment_days_check', sql`${t.invoicePaymentDays} BETWEEN 0 AND 14`),
     check('events_attendee_names_check', sql`${t.attendeeNames} IN ('at_checkout', 'later')`),
+    check('events_service_fee_check', sql`${t.serviceFee} IN ('absorb', 'pass')`),
     check('events_changes_lock_hours_check', sql`${t.changesLockHours} BETWEEN 0 AND 168`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { events, ticketTypes } from './catalogue.js';
 
@@ -83,8 +83,20 @@ export const bookingLines = pgTable(
     unitPriceMinor: integer('unit_price_minor').notNull(),
     noOfPersons: integer('no_of_persons').notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * The platform's service fee and its VAT per ticket, fixed at booking time from the unit price
+     * (docs/product.md#service-fees); 0 for a free ticket.
+     */
+    serviceFeeMinor: integer('service_fee_minor').notNull().default(0),
+    serviceFeeVatMinor: integer('service_fee_vat_minor').notNull().default(0),
+    /** True when the buyer pays the fee on top of `unit_price_minor` (the event passed it). */
+    serviceFeePassed: boolean('service_fee_passed').notNull().default(false),
   },
-  (t) => [index('booking_lines_booking_idx').on(t.bookingId), check('booking_lines_qty_check', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('booking_lines_booking_idx').on(t.bookingId),
+    check('booking_lines_qty_check', sql`${t.quantity} > 0`),
+    check('booking_lines_fee_check', sql`${t.serviceFeeMinor} >= 0 AND ${t.serviceFeeVatMinor} >= 0`),
+  ],
 );
 
 /** A payment attempt at a provider (sandbox or Stripe) for a booking. */

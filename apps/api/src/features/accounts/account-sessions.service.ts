@@ -15,8 +15,8 @@ import {
  * the others, and entering the password again. An organiser's are recorded in the activity log.
  */
 
-const isOrganiser = (c: Caller): c is Caller & { organisationId: number } =>
-  c.type === 'organizer' && c.organisationId !== null;
+/** Organisers and operators: their session changes go in the activity log. */
+const isOrganiser = (c: Caller) => c.type !== 'user';
 
 /** DELETE v1/auth/sessions/{id}: one of the caller's sessions ends at once, on every instance. */
 export async function endOneSession(ctx: AppContext, caller: Caller, sessionId: number, client: ClientInfo) {

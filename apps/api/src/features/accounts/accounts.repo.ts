@@ -19,13 +19,19 @@ const accountColumns = {
   lastLoginAt: accounts.lastLoginAt,
 };
 
+/**
+ * The accounts that sign in with a password (and may have two-factor sign-in): organisers and the
+ * platform's operators (docs/decisions/0031-payout-safeguards.md). No email or phone is both.
+ */
+const STAFF_TYPES = ['organizer', 'operator'] as const;
+
 export async function findOrganiserByUsername(db: Executor, username: Username) {
   const [row] = await db
     .select(accountColumns)
     .from(accounts)
     .where(
       and(
-        eq(accounts.type, 'organizer'),
+        inArray(accounts.type, STAFF_TYPES),
         username.kind === 'email' ? eq(accounts.email, username.email) : eq(accounts.msisdn, username.msisdn),
       ),
     )
@@ -37,19 +43,19 @@ export async function findOrganiserById(db: Executor, accountId: number) {
   const [row] = await db
     .select(accountColumns)
     .from(accounts)
-    .where(and(eq(accounts.type, 'organizer'), eq(accounts.id, accountId)))
+    .where(and(inArray(accounts.type, STAFF_TYPES), eq(accounts.id, accountId)))
     .limit(1);
   return row;
 }
 
-/** Which of an email and a phone number already belong to an organiser account. */
+/** Which of an email and a phone number already belong to an organiser (or operator) account. */
 export async function findOrganiserClashes(db: Executor, email: string, msisdn: string | null) {
   const rows = await db
     .select({ email: accounts.email, msisdn: accounts.msisdn })
     .from(accounts)
     .where(
       and(
-        eq(accounts.type, 'organizer'),
+        inArray(accounts.type, STAFF_TYPES),
         msisdn ? or(eq(accounts.email, email), eq(accounts.msisdn, msisdn)) : eq(accounts.email, email),
       ),
     );
@@ -86,6 +92,15 @@ export async function insertOrganiserAccount(tx: Executor, a: NewOrganiserAccoun
   const [row] = await tx
     .insert(accounts)
     .values({ type: 'organizer', ...a })
+    .returning(accountColumns);
+  return row!;
+}
+
+/** A Tikiti operator (docs/decisions/0031-payout-safeguards.md): no organisation, no password yet. */
+export async function insertOperatorAccount(tx: Executor, a: { email: string; firstName: string; lastName: string }) {
+  const [row] = await tx
+    .insert(accounts)
+    .values({ type: 'operator', ...a })
     .returning(accountColumns);
   return row!;
 }

@@ -145,29 +145,30 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request, reply) => signIn(reply, await googleSignIn(ctx, request.body, clientOf(request))),
   );
 
-  // Two-factor sign-in (docs/security.md#two-factor-sign-in): organisers only.
+  // Two-factor sign-in (docs/security.md#two-factor-sign-in): organisers and operators.
   const organiser = authenticate(db, 'organizer');
+  const staff = authenticate(db, ['organizer', 'operator']);
 
   r.get(
     '/auth/totp',
-    { onRequest: organiser, schema: { response: { 200: totpStatusResponseSchema } } },
-    async (request, reply) => send(reply, await totpStatus(db, organiserOf(request))),
+    { onRequest: staff, schema: { response: { 200: totpStatusResponseSchema } } },
+    async (request, reply) => send(reply, await totpStatus(db, callerOf(request))),
   );
 
   r.post(
     '/auth/totp/setup',
-    { onRequest: organiser, schema: { response: { 200: totpSetupResponseSchema } } },
+    { onRequest: staff, schema: { response: { 200: totpSetupResponseSchema } } },
     async (request, reply) =>
-      send(reply, await setupTotp(ctx, organiserOf(request)), {
+      send(reply, await setupTotp(ctx, callerOf(request)), {
         description: 'Scan the code with your authenticator app, then enter the code it shows',
       }),
   );
 
   r.post(
     '/auth/totp/enable',
-    { onRequest: organiser, schema: { body: enableTotpBodySchema, response: { 200: enableTotpResponseSchema } } },
+    { onRequest: staff, schema: { body: enableTotpBodySchema, response: { 200: enableTotpResponseSchema } } },
     async (request, reply) => {
-      const result = await enableTotp(ctx, organiserOf(request), request.body, clientOf(request));
+      const result = await enableTotp(ctx, callerOf(request), request.body, clientOf(request));
       issueToken(reply, result.token);
       return send(reply, result.data, { description: 'Two-factor sign-in is on. Keep your recovery codes safe.' });
     },
@@ -175,9 +176,9 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post(
     '/auth/totp/disable',
-    { onRequest: organiser, schema: { body: disableTotpBodySchema, response: { 200: disableTotpResponseSchema } } },
+    { onRequest: staff, schema: { body: disableTotpBodySchema, response: { 200: disableTotpResponseSchema } } },
     async (request, reply) => {
-      issueToken(reply, await disableTotp(ctx, organiserOf(request), request.body, clientOf(request)));
+      issueToken(reply, await disableTotp(ctx, callerOf(request), request.body, clientOf(request)));
       return send(reply, null, { description: 'Two-factor sign-in is off' });
     },
   );

@@ -13,6 +13,7 @@ export {
 } from './session.service.js';
 export { deviceSummary } from './device.js';
 export { requireTwoFactor } from './two-factor.service.js';
+export { checkOwnPassword } from './organiser-sign-in.js';
 export { findOrCreateBuyer } from './buyer-accounts.service.js';
 export { hashPassword } from './passwords.js';
 export { CODE_GROUPS, consumeCode, issueCode } from './one-time-codes.js';
@@ -20,6 +21,7 @@ export { normaliseMsisdn } from './usernames.js';
 export {
   assertOrganiserIdentityFree,
   changeMemberRole,
+  createOperatorAccount,
   createOrganiserAccount,
   findMember,
   removeMember,

@@ -18,6 +18,7 @@ import {
   findOrganiserByUsername,
   findOrganiserClashes,
   insertOrganisation,
+  insertOperatorAccount,
   insertOrganiserAccount,
   isUniqueViolation,
   listOrganisationMembers as listMembers,
@@ -81,6 +82,27 @@ export async function createOrganiserAccount(tx: Db | Tx, a: NewOrganiserAccount
   } catch (err) {
     if (isUniqueViolation(err))
       throw conflict('An organiser account with this email address or phone number already exists');
+    throw err;
+  }
+}
+
+/**
+ * A new operator account (`npm run operator -- add <email>`), without a password: answers the
+ * account and a code for the set-password link. An email that already signs in as an organiser or
+ * operator is refused: one address, one kind of staff account.
+ */
+export async function createOperatorAccount(
+  tx: Db | Tx,
+  a: { email: string; firstName: string; lastName: string },
+): Promise<{ id: number; code: string }> {
+  const clash = await findOrganiserClashes(tx, a.email, null);
+  const taken = () => conflict('This email already has an organiser or operator account', undefined, 'operator.email_taken');
+  if (clash.email) throw taken();
+  try {
+    const row = await insertOperatorAccount(tx, a);
+    return { id: row.id, code: await issueCode(tx, row.id, 'invite', CODE_GROUPS.organiserPassword) };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
     throw err;
   }
 }

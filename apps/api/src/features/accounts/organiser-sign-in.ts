@@ -3,9 +3,9 @@ import { LIMITS, toNairobiLocal, type AuditAction, type SecondStep } from '@tiki
 import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, tooManyRequests } from '../../http/errors.js';
-import { recordAudit, type AuditActor } from '../audit/index.js';
+import { recordAudit, type AnyAuditActor } from '../audit/index.js';
 import { enqueueMail, newDeviceSignInMail, signInLockoutMail } from '../mail/index.js';
-import { findOrganisationMember, setLastLogin } from './accounts.repo.js';
+import { findOrganiserById, setLastLogin } from './accounts.repo.js';
 import { verifyPassword } from './passwords.js';
 import { openSession, priorSessions, type Caller, type ClientInfo } from './session.service.js';
 import { admitLoginAttempt, admitSuccess, LOCKED_OUT } from './sign-in-limits.js';
@@ -23,19 +23,21 @@ export interface OrganiserAccount {
   id: number;
   organisationId: number | null;
   role: 'owner' | 'admin' | 'checkin' | null;
+  type: 'user' | 'organizer' | 'operator';
   firstName: string;
   lastName: string;
   email: string;
 }
 
 /** The actor of an activity entry: an organiser account, acting from `client`. */
-export const actorOf = (a: OrganiserAccount | Caller, client: ClientInfo): AuditActor => ({
-  organisationId: a.organisationId!,
+export const actorOf = (a: OrganiserAccount | Caller, client: ClientInfo): AnyAuditActor => ({
+  // An operator's own actions (signing in, two-factor) belong to no organisation.
+  organisationId: a.organisationId,
   accountId: 'accountId' in a ? a.accountId : a.id,
   firstName: a.firstName,
   lastName: a.lastName,
   email: a.email,
-  role: a.role,
+  role: a.type === 'operator' ? 'operator' : a.role,
   ...client,
 });
 
@@ -123,7 +125,7 @@ export async function checkOwnPassword(
     if (admission.lockoutStarted) await mailLockoutNotice(ctx, caller);
     throw tooManyRequests(LOCKED_OUT, 'auth.locked_out');
   }
-  const account = await findOrganisationMember(ctx.db, caller.organisationId!, caller.accountId);
+  const account = await findOrganiserById(ctx.db, caller.accountId);
   if (!(await verifyPassword(account?.passwordHash, password))) {
     throw badRequest(PASSWORD_REJECTED, [{ path: field, message: PASSWORD_REJECTED }], 'auth.password_rejected');
   }

@@ -108,7 +108,7 @@ export async function listSessions(db: Db, caller: Caller, now = new Date()): Pr
     expires_at: new Date(
       Math.min(
         r.expiresAt.getTime(),
-        r.lastUsedAt.getTime() + (caller.type === 'organizer' ? LIMITS.sessionIdleHours * HOUR_MS : Infinity),
+        r.lastUsedAt.getTime() + (caller.type !== 'user' ? LIMITS.sessionIdleHours * HOUR_MS : Infinity),
       ),
     ).toISOString(),
     current: r.id === caller.sessionId,

@@ -1,4 +1,4 @@
-import type { SecondStep, SignedIn } from '@tikiti/contract';
+import type { AccountType, SecondStep, SignedIn } from '@tikiti/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { revokeSession, type Caller } from './session.service.js';
@@ -21,7 +21,7 @@ export interface SignInResult {
 /** An organiser's sign-in: a session, or (two-factor sign-in) the second step to take, with no token yet. */
 export type OrganiserSignInResult = SignInResult | { token: null; data: SecondStep };
 
-export const signedIn = (a: { firstName: string; lastName: string; type: 'user' | 'organizer' }): SignedIn => ({
+export const signedIn = (a: { firstName: string; lastName: string; type: AccountType }): SignedIn => ({
   fn: a.firstName,
   ln: a.lastName,
   account_type: a.type,

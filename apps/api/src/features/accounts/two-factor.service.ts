@@ -54,7 +54,8 @@ import { parseUsername } from './usernames.js';
  * the second step of a sign-in, and turning it off with the password and a code.
  */
 
-type Organiser = Caller & { organisationId: number };
+/** An organiser, or an operator (who belongs to no organisation and must use two-factor sign-in). */
+type Organiser = Caller;
 
 export const TOTP_REJECTED = 'This code is not right. Enter the 6-digit code your app shows now, or a recovery code.';
 const totpRejected = () => badRequest(TOTP_REJECTED, [{ path: 'code', message: TOTP_REJECTED }], 'auth.totp_rejected');
@@ -208,7 +209,7 @@ export async function loginWithTotp(
   if (!token) throw totpRejected();
   // The password's attempt was held until now (see login): both are given back.
   await admitSuccess(ctx.db, username, client.address, 2);
-  return { token, data: signedIn({ ...account, type: 'organizer' }) };
+  return { token, data: signedIn(account) };
 }
 
 /**

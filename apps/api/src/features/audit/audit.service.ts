@@ -31,6 +31,15 @@ export interface AuditActor {
 }
 
 /**
+ * Anyone whose actions are recorded: an organiser, or a Tikiti operator (role `operator`), whose
+ * entry names the organisation the action touched, or none (docs/product.md#the-operator).
+ */
+export type AnyAuditActor = Omit<AuditActor, 'organisationId' | 'role'> & {
+  organisationId: number | null;
+  role: AuditActor['role'] | 'operator';
+};
+
+/**
  * What was done, to what: a fixed kind, a target (a booking by its reference, an event or another
  * person's account by id; none when the actor acted on their own account) and small details.
  */
@@ -47,7 +56,7 @@ const nameOf = (a: Pick<AuditActor, 'firstName' | 'lastName' | 'email'>) =>
  * Records one action, in the caller's transaction when the action has one, so the entry and the
  * change commit together or not at all (docs/product.md#activity).
  */
-export async function recordAudit(db: Db | Tx, actor: AuditActor, event: AuditEvent) {
+export async function recordAudit(db: Db | Tx, actor: AnyAuditActor, event: AuditEvent) {
   await insertAuditEntry(db, {
     organisationId: actor.organisationId,
     actorAccountId: actor.accountId,

@@ -4,4 +4,10 @@
  * orders, events), and the actor it records. Its routes are picked up by features/routes.ts
  * directly: accounts uses this file, and the routes reach accounts through http/auth.ts.
  */
-export { recordAudit, recordBuyerAudit, type AuditActor, type AuditEvent } from './audit.service.js';
+export {
+  recordAudit,
+  recordBuyerAudit,
+  type AnyAuditActor,
+  type AuditActor,
+  type AuditEvent,
+} from './audit.service.js';

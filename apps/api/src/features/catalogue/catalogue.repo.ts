@@ -1,3 +1,4 @@
+import type { FeeRule } from '../ledger/index.js';
 import { and, asc, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   EVENT_STATUS,
@@ -31,6 +32,7 @@ const eventColumns = {
   attendeeNames: events.attendeeNames,
   changesLockHours: events.changesLockHours,
   invoicePaymentDays: events.invoicePaymentDays,
+  serviceFee: events.serviceFee,
 };
 
 const ticketColumns = {
@@ -67,6 +69,7 @@ export type EventRow = {
   attendeeNames: AttendeeNames;
   changesLockHours: number;
   invoicePaymentDays: number;
+  serviceFee: 'absorb' | 'pass';
 };
 export type TicketRow = {
   id: number;
@@ -79,7 +82,12 @@ export type TicketRow = {
   held: number;
   status: number;
 };
-export type EventWithTickets = EventRow & { tickets: TicketRow[]; questions?: QuestionRow[] };
+export type EventWithTickets = EventRow & {
+  tickets: TicketRow[];
+  questions?: QuestionRow[];
+  /** The organisation's service fee rule, when the event passes the fee to buyers (docs/product.md#service-fees). */
+  feeRule?: FeeRule;
+};
 
 /** A question the checkout asks (docs/product.md#delegates-and-questions), as the details query reads it. */
 export type QuestionRow = {
@@ -109,7 +117,7 @@ export interface TicketSummary {
 /** An event as a card shows it: no full description nor delegate rules, its tickets summed up instead of listed. */
 export type EventCardRow = Omit<
   EventRow,
-  'fullDescription' | 'attendeeNames' | 'changesLockHours' | 'invoicePaymentDays'
+  'fullDescription' | 'attendeeNames' | 'changesLockHours' | 'invoicePaymentDays' | 'serviceFee'
 > &
   TicketSummary;
 
@@ -193,6 +201,7 @@ const {
   attendeeNames: _attendeeNames,
   changesLockHours: _changesLockHours,
   invoicePaymentDays: _invoicePaymentDays,
+  serviceFee: _serviceFee,
   ...cardEventColumns
 } = eventColumns;
 

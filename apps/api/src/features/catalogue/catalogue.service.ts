@@ -1,3 +1,4 @@
+import { feeRuleFor, type FeeDefaults } from '../ledger/index.js';
 import {
   addDays,
   startOfNairobiDay,
@@ -59,17 +60,23 @@ export async function listPublicEvents(
 }
 
 /** GET v1/event/details/{id}: a published event with its open ticket types; 404 otherwise. */
-export async function getPublicEvent(db: Db, id: number): Promise<Event> {
+export async function getPublicEvent(db: Db, id: number, fees?: FeeDefaults): Promise<Event> {
   const event = await findPublishedEvent(db, id);
   if (!event) throw notFound('Event');
-  return toEventView(event);
+  return toEventView(await withFeeRule(db, event, fees));
+}
+
+/** A passed fee is shown per ticket type before payment: the event gets its organisation's fee rule. */
+async function withFeeRule(db: Db, event: EventWithTickets, fees: FeeDefaults | undefined) {
+  if (!fees || event.serviceFee !== 'pass') return event;
+  return { ...event, feeRule: await feeRuleFor(db, fees, event.organisationId, event.currency) };
 }
 
 /** GET v1/event/{id}/tickets: the open ticket types of a published event. */
-export async function listPublicTickets(db: Db, eventId: number): Promise<TicketType[]> {
+export async function listPublicTickets(db: Db, eventId: number, fees?: FeeDefaults): Promise<TicketType[]> {
   const event = await findPublishedEvent(db, eventId);
   if (!event) throw notFound('Event');
-  return toEventView(event).tickets;
+  return toEventView(await withFeeRule(db, event, fees)).tickets;
 }
 
 /** GET v1/client/view: organisers with at least one published event. */

@@ -8,6 +8,7 @@ import {
   type EventCardData,
   type TicketType,
 } from '@tikiti/contract';
+import { serviceFeeOf, type FeeRule } from '../ledger/index.js';
 import { publicImageUrls, type ImageUrls } from '../media/index.js';
 import type { EventCardRow, EventRow, EventWithTickets, TicketRow, TicketSummary } from './catalogue.repo.js';
 
@@ -15,7 +16,8 @@ import type { EventCardRow, EventRow, EventWithTickets, TicketRow, TicketSummary
 const currencyOf = (e: { currency: string }): Currency => parseCurrency(e.currency);
 
 /** A ticket type as the API shows it (docs/product.md): prices in major units, what is left on sale. */
-export function toTicketView(t: TicketRow, currency: Currency): TicketType {
+export function toTicketView(t: TicketRow, currency: Currency, feeRule?: FeeRule): TicketType {
+  const fee = feeRule ? serviceFeeOf(t.priceMinor, feeRule, currency) : undefined;
   return {
     id: t.id,
     name: t.name,
@@ -25,6 +27,7 @@ export function toTicketView(t: TicketRow, currency: Currency): TicketType {
     status: t.status,
     tickets_bought: t.sold,
     available: Math.max(0, t.maxTickets - t.sold - t.held),
+    ...(fee ? { service_fee: toMajor(fee.feeMinor + fee.vatMinor, currency) } : {}),
   };
 }
 
@@ -49,7 +52,7 @@ export function toEventView(
   const tickets = e.tickets.map((t) => {
     summary.ticketsBought += t.sold;
     summary.maxTickets += t.maxTickets;
-    const view = toTicketView(t, currency);
+    const view = toTicketView(t, currency, e.serviceFee === 'pass' ? e.feeRule : undefined);
     // "From" is the lowest price a buyer can still pay: sold-out types do not count.
     if (view.available > 0) {
       summary.typesWithSeats += 1;
@@ -66,6 +69,7 @@ export function toEventView(
     changes_lock_hours: e.changesLockHours,
     invoice_payment_days: e.invoicePaymentDays,
     invoice_payment_until: invoicePaymentUntil(e.invoicePaymentDays, e.startTime, now)?.toISOString() ?? null,
+    service_fee: e.serviceFee,
     // The event details (public and the organiser's own) ask its questions; lists leave them out.
     ...(e.questions ? { questions: e.questions } : {}),
   };
@@ -82,7 +86,7 @@ export function toEventCard(e: EventCardRow): EventCardData {
 
 /** The fields an event card and the full event share, from the event and its ticket summary. */
 function cardFields(
-  e: Omit<EventRow, 'fullDescription' | 'attendeeNames' | 'changesLockHours' | 'invoicePaymentDays'>,
+  e: Omit<EventRow, 'fullDescription' | 'attendeeNames' | 'changesLockHours' | 'invoicePaymentDays' | 'serviceFee'>,
   summary: TicketSummary,
   imageUrls: (key: string) => ImageUrls,
   now: number,

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { bookingLines, bookings, events, organisations } from '../../db/schema/index.js';
+import { bookingLines, bookings, events, organisations, payments } from '../../db/schema/index.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -99,11 +99,15 @@ export async function lockBooking(tx: Tx, bookingId: number) {
 export function findLines(db: Db | Tx, bookingId: number) {
   return db
     .select({
+      id: bookingLines.id,
       ticketTypeId: bookingLines.ticketTypeId,
       name: bookingLines.name,
       unitPriceMinor: bookingLines.unitPriceMinor,
       noOfPersons: bookingLines.noOfPersons,
       quantity: bookingLines.quantity,
+      serviceFeeMinor: bookingLines.serviceFeeMinor,
+      serviceFeeVatMinor: bookingLines.serviceFeeVatMinor,
+      serviceFeePassed: bookingLines.serviceFeePassed,
     })
     .from(bookingLines)
     .where(eq(bookingLines.bookingId, bookingId))
@@ -217,6 +221,30 @@ export async function isEventCancelled(tx: Tx, eventId: number): Promise<boolean
   return row?.status === EVENT_STATUS.cancelled;
 }
 
+/** The service fee fixed on a line at booking time (docs/product.md#service-fees). */
+export async function setLineServiceFee(
+  tx: Tx,
+  lineId: number,
+  fee: { feeMinor: number; vatMinor: number; passed: boolean },
+) {
+  await tx
+    .update(bookingLines)
+    .set({ serviceFeeMinor: fee.feeMinor, serviceFeeVatMinor: fee.vatMinor, serviceFeePassed: fee.passed })
+    .where(eq(bookingLines.id, lineId));
+}
+
+/**
+ * A new booking's total with the service fee passed to the buyer, and the amount of the payment
+ * recorded with it (the sandbox's): what the provider is asked for and checked against.
+ */
+export async function setBookingTotal(tx: Tx, bookingId: number, totalMinor: number) {
+  await tx.update(bookings).set({ totalMinor, updatedAt: sql`now()` }).where(eq(bookings.id, bookingId));
+  await tx
+    .update(payments)
+    .set({ amountMinor: totalMinor, updatedAt: sql`now()` })
+    .where(and(eq(payments.bookingId, bookingId), isNull(payments.receivedMinor)));
+}
+
 /** What the success page shows of the booking's event. */
 export async function findBookingEvent(db: Db | Tx, eventId: number) {
   const [row] = await db
@@ -234,6 +262,7 @@ export async function findBookingEvent(db: Db | Tx, eventId: number) {
       organisationId: events.organisationId,
       organiserName: organisations.displayName,
       invoicePaymentDays: events.invoicePaymentDays,
+      serviceFee: events.serviceFee,
     })
     .from(events)
     .innerJoin(organisations, eq(organisations.id, events.organisationId))

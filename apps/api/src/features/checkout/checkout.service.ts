@@ -17,6 +17,7 @@ import {
   type FieldError,
   type PaymentProviderName,
   type StoredBooking,
+  sumMinor,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
@@ -58,6 +59,8 @@ import {
   payToOf,
 } from '../invoices/index.js';
 import { requestRefund } from './refunds.js';
+import { fixServiceFees, passedFeeOf } from './service-fees.js';
+import { postSale, type ClearingProvider } from '../ledger/index.js';
 import { receivedMismatch, receivedText } from './received-amount.js';
 import {
   bookTickets,
@@ -227,6 +230,7 @@ export async function bookEvent(
     await recordCheckoutConsent(ctx.db, { email: buyer.email, accountId: buyer.accountId, eventId: body.event_id });
   }
   const currency = parseCurrency(booked.currency);
+  const feeMinor = await passedFeeOf(ctx.db, booked.bookingId);
   const clientSecret = await paymentOf(
     ctx,
     booked,
@@ -243,6 +247,8 @@ export async function bookEvent(
       payment_method: body.payment_method,
       provider: provider.name,
       price: toMajor(booked.totalMinor, currency),
+      subtotal: toMajor(booked.totalMinor - feeMinor, currency),
+      service_fee: toMajor(feeMinor, currency),
       currency,
       due_at: invoice ? invoice.dueAt.toISOString() : null,
       proforma_url: pageSign ? pageSign(`proforma:${booked.reference}`) : null,
@@ -339,6 +345,8 @@ async function holdTickets(
           ? { provider: local.provider, intentId: local.intent.id, clientSecret: local.intent.clientSecret }
           : null,
       });
+      // The service fee is fixed on a new booking's lines now, before anything reads its total.
+      if (!held.existing) held.totalMinor = await fixServiceFees(ctx, tx, held.bookingId, body.event_id);
       if (!heldForOther(held, buyer)) {
         await saveBookingAttendees(tx, held.bookingId, buyer.fullName, plan, held.existing);
         await within(tx, held);
@@ -506,6 +514,7 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
       await issueETickets(ctx, tx, booking.id);
       const mail = await ticketsConfirmationMail(ctx, booking.id, tx);
       await enqueueMail(tx, await withInvoice(tx, booking, lines, payment, mail));
+      await postSettlement(tx, booking, lines, payment);
       await sellHeld(tx, lines);
       soldOrReleased = true;
       return;
@@ -524,6 +533,7 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
             const mail = await ticketsConfirmationMail(ctx, booking.id, sp);
             // Undone with the rest when the tickets no longer fit: no invoice number is used.
             await enqueueMail(sp, await withInvoice(sp, booking, lines, payment, mail));
+            await postSettlement(sp, booking, lines, payment);
             if (!(await sellIfRoom(sp, lines))) throw new NoRoom();
             return true;
           })
@@ -548,6 +558,32 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
 }
 
 class NoRoom extends Error {}
+
+/**
+ * The settled booking in the ledger (docs/decisions/0030-ledger.md), in the settling
+ * transaction: the payment in on its provider's clearing account, the organiser's share, the
+ * fee and its VAT. Posted once per booking, however often the payment is settled again.
+ */
+async function postSettlement(
+  tx: Tx,
+  booking: BookingRow,
+  lines: Awaited<ReturnType<typeof findLines>>,
+  payment: PaymentRow,
+) {
+  const event = await findBookingEvent(tx, booking.eventId);
+  if (!event) return;
+  await postSale(tx, {
+    bookingId: booking.id,
+    reference: booking.reference,
+    organisationId: event.organisationId,
+    eventId: booking.eventId,
+    eventTitle: event.title,
+    currency: booking.currency,
+    totalMinor: booking.totalMinor,
+    provider: payment.provider as ClearingProvider,
+    lines,
+  });
+}
 
 /**
  * A payment that took another amount (or currency) than the booking's total
@@ -632,6 +668,12 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
     status: booking.status,
     currency,
     price: toMajor(booking.totalMinor, currency),
+    service_fee: toMajor(
+      sumMinor(
+        lines.filter((l) => l.serviceFeePassed).map((l) => (l.serviceFeeMinor + l.serviceFeeVatMinor) * l.quantity),
+      ),
+      currency,
+    ),
     payment_method: booking.paymentMethod,
     payment_status: (payment?.status ?? 'requires_payment_method') as StoredBooking['payment_status'],
     payment_error: payment?.lastError ?? null,

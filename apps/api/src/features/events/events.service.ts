@@ -51,6 +51,7 @@ function columnsOf(fields: EventFields) {
     attendeeNames: fields.attendee_names,
     changesLockHours: fields.changes_lock_hours,
     invoicePaymentDays: fields.invoice_payment_days,
+    serviceFee: fields.service_fee,
   } satisfies Partial<NewEventRow>;
 }
 

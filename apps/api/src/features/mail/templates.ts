@@ -487,3 +487,72 @@ export function invoiceBookingReleasedMail(b: Omit<InvoiceBookingNotice, 'profor
   ];
   return { subject, text: `${lines.join('\n\n')}\n`, html: layout(subject, lines.map(paragraph).join('')) };
 }
+
+// Payouts and the operator (docs/product.md#payouts) ---------------------------------------------
+
+/** `npm run operator -- add <email>`: the link to set an operator's password. */
+export function operatorInviteMail(p: { code: string; setPasswordUrl: string }): MailContent {
+  const subject = 'Your Tikiti operator account';
+  const lines = [
+    'Hello,',
+    'An operator account of the Tikiti platform was made for this address. Open the link below, enter this code and choose your password:',
+  ];
+  const after = `The code is valid for ${LIMITS.inviteTtlDays} days. After your password, you will set up two-factor sign-in with an authenticator app: the console opens only with it. If you were not expecting this, tell the platform's owner.`;
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.code}\n\n${p.setPasswordUrl}\n\n${after}\n`,
+    html: layout(
+      subject,
+      lines.map(paragraph).join('') + codeBlock(p.code) + button(p.setPasswordUrl, 'Set my password') + paragraph(after),
+    ),
+  };
+}
+
+/** To every owner when the payout method is set or changed: payouts wait until `heldUntil`. */
+export function payoutMethodChangedMail(p: {
+  firstName: string;
+  organisationName: string;
+  changedBy: string;
+  method: string;
+  heldUntil: string;
+  moneyUrl: string;
+}): MailContent {
+  const subject = `The payout method of ${p.organisationName} was changed`;
+  const lines = [
+    greeting(p.firstName),
+    `${p.changedBy} set the payout method of ${p.organisationName} on Tikiti to: ${p.method}.`,
+    `To protect your money, no payout will be made until ${p.heldUntil} (Nairobi time).`,
+    'If you did not expect this change, sign in at once, change your password, end the other sessions and set the method back. You can also reply to this email to reach us.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.moneyUrl}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + button(p.moneyUrl, 'Open Money')),
+  };
+}
+
+/** To the owner who asked: a payout was paid, rejected or failed (the money back in the balance). */
+export function payoutOutcomeMail(p: {
+  firstName: string;
+  amount: string;
+  destination: string;
+  outcome: 'paid' | 'rejected' | 'failed';
+  reason: string | null;
+  moneyUrl: string;
+}): MailContent {
+  const subject =
+    p.outcome === 'paid'
+      ? `Your payout of ${p.amount} was paid`
+      : `Your payout of ${p.amount} was ${p.outcome === 'rejected' ? 'not approved' : 'not completed'}`;
+  const lines = [
+    greeting(p.firstName),
+    p.outcome === 'paid'
+      ? `${p.amount} was paid to ${p.destination}.`
+      : `Your payout of ${p.amount} to ${p.destination} was ${p.outcome === 'rejected' ? 'not approved' : 'not completed'}${p.reason ? `: ${p.reason}` : ''}. The money is back in your available balance.`,
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${p.moneyUrl}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + button(p.moneyUrl, 'Open Money')),
+  };
+}

@@ -61,6 +61,35 @@ export interface StkPushAccepted {
   customerMessage: string;
 }
 
+/**
+ * What Daraja's payouts need besides the app's credentials (docs/decisions/0031-payout-safeguards.md):
+ * the initiator (an API operator of the shortcode), its security credential (the initiator's
+ * password encrypted with Safaricom's certificate, given as is), the shortcode money leaves from,
+ * and where Daraja posts results and queue timeouts.
+ */
+export interface DarajaPayoutConfig {
+  initiator: string;
+  securityCredential: string;
+  shortcode: string;
+  resultUrl: string;
+  timeoutUrl: string;
+}
+
+/** One B2C (to a phone) or B2B (to a paybill or till) payment. `originatorId` is ours, kept before the call. */
+export interface PayoutInput {
+  originatorId: string;
+  /** Whole shillings. */
+  amount: number;
+  remarks: string;
+  to: { kind: 'b2c'; msisdn: string } | { kind: 'b2b'; shortcode: string; account: string | null };
+}
+
+/** Daraja took the request; the result comes later to the result URL. */
+export interface RequestAccepted {
+  conversationId: string;
+  originatorId: string;
+}
+
 export type StkQueryResult = { state: 'processing' } | { state: 'done'; resultCode: number; resultDesc: string };
 
 /** YYYYMMDDHHmmss in Nairobi time, as Daraja's Timestamp and password want it. */
@@ -157,8 +186,79 @@ export function darajaClient(config: DarajaConfig, options: DarajaOptions = {}) 
     };
   }
 
+  /** A payout call (B2C, B2B, status query): accepted with Daraja's ids, or a DarajaError. */
+  async function payoutCall(path: string, payload: Record<string, unknown>): Promise<RequestAccepted> {
+    const { status, body } = await authorised(path, payload);
+    if (status !== 200 || String(body.ResponseCode) !== '0' || typeof body.ConversationID !== 'string') {
+      throw errorOf(status, body);
+    }
+    return {
+      conversationId: body.ConversationID,
+      originatorId: String(body.OriginatorConversationID ?? payload.OriginatorConversationID ?? ''),
+    };
+  }
+
+  const payoutFields = (p: DarajaPayoutConfig) => ({
+    InitiatorName: p.initiator,
+    Initiator: p.initiator,
+    SecurityCredential: p.securityCredential,
+    PartyA: p.shortcode,
+    QueueTimeOutURL: p.timeoutUrl,
+    ResultURL: p.resultUrl,
+  });
+
   return {
     accessToken,
+
+    /**
+     * Pays a phone (B2C BusinessPayment) or a business (B2B BusinessPayBill with an account,
+     * BusinessBuyGoods without), once: the caller keeps `originatorId` before calling, so that
+     * after a crash it asks about this request instead of sending another.
+     */
+    async payout(p: DarajaPayoutConfig, input: PayoutInput): Promise<RequestAccepted> {
+      if (!Number.isInteger(input.amount) || input.amount < 1) {
+        throw new DarajaError('M-Pesa takes whole shillings only', 400, null);
+      }
+      const common = {
+        ...payoutFields(p),
+        OriginatorConversationID: input.originatorId,
+        Amount: input.amount,
+        Remarks: input.remarks.slice(0, 100),
+      };
+      if (input.to.kind === 'b2c') {
+        return payoutCall('/mpesa/b2c/v3/paymentrequest', {
+          ...common,
+          CommandID: 'BusinessPayment',
+          PartyB: input.to.msisdn,
+          Occassion: input.remarks.slice(0, 100),
+        });
+      }
+      return payoutCall('/mpesa/b2b/v1/paymentrequest', {
+        ...common,
+        CommandID: input.to.account ? 'BusinessPayBill' : 'BusinessBuyGoods',
+        SenderIdentifierType: '4',
+        RecieverIdentifierType: input.to.account ? '4' : '2',
+        PartyB: input.to.shortcode,
+        AccountReference: input.to.account ?? '',
+      });
+    },
+
+    /**
+     * Asks what became of a request we sent (Daraja's TransactionStatusQuery by the original
+     * OriginatorConversationID). The answer comes later to the result URL, under `queryId`.
+     */
+    async transactionStatus(p: DarajaPayoutConfig, originalId: string, queryId: string): Promise<RequestAccepted> {
+      return payoutCall('/mpesa/transactionstatus/v1/query', {
+        ...payoutFields(p),
+        CommandID: 'TransactionStatusQuery',
+        OriginatorConversationID: queryId,
+        OriginalConversationID: originalId,
+        TransactionID: '',
+        IdentifierType: '4',
+        Remarks: 'Payout status',
+        Occasion: '',
+      });
+    },
 
     /** Sends the prompt to the buyer's phone; Daraja's acceptance only means the prompt is on its way. */
     async stkPush(input: StkPushInput): Promise<StkPushAccepted> {

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { MPESA_SIMULATOR_TIMEOUT_MS, type MpesaPrompt } from '@tikiti/contract';
+import { formatAmount, MPESA_SIMULATOR_TIMEOUT_MS, type MpesaPrompt, type SimulatorReceived } from '@tikiti/contract';
 import { darajaTimestamp, stkPassword } from './daraja-client.js';
 
 /**
@@ -17,6 +17,42 @@ export interface SimulatorOptions {
   businessName: string;
   timeoutMs?: number;
   now?: () => Date;
+  /** The payouts' initiator and shortcode (B2C, B2B, transaction status). */
+  payout?: { initiator: string; securityCredential: string; shortcode: string };
+}
+
+/** Daraja's result for a B2C/B2B request or a status query, as posted to ResultURL. */
+export interface DarajaResultBody {
+  Result: {
+    ResultType: number;
+    ResultCode: number;
+    ResultDesc: string;
+    OriginatorConversationID: string;
+    ConversationID: string;
+    TransactionID: string;
+    ResultParameters?: { ResultParameter: { Key: string; Value: string | number }[] };
+  };
+}
+
+/**
+ * A B2C payment to a number ending in 000000 fails, as Safaricom's does to a number it cannot pay
+ * (docs/operations.md#m-pesa-payouts): the way to try a failed payout in development.
+ */
+export const SIMULATOR_FAILING_MSISDN = /000000$/;
+const CANNOT_PAY = { code: 2040, desc: 'Credit Party customer type (Unregistered or Registered Customer) can\'t be supported by the service.' };
+/** The status query's answer when Daraja never received the original request. */
+export const STATUS_NOT_FOUND_CODE = 2001;
+
+interface Transfer {
+  originatorId: string;
+  conversationId: string;
+  transactionId: string;
+  kind: 'b2c' | 'b2b';
+  receiver: string;
+  account: string | null;
+  amount: number;
+  at: Date;
+  result: { code: number; desc: string };
 }
 
 /** Daraja's result callback body, as posted to CallBackURL. */
@@ -32,7 +68,7 @@ export interface StkCallbackBody {
   };
 }
 
-type Deliver = (callbackUrl: string, body: StkCallbackBody) => Promise<void>;
+type Deliver = (callbackUrl: string, body: StkCallbackBody | DarajaResultBody) => Promise<void>;
 
 interface Prompt {
   id: string;
@@ -64,6 +100,8 @@ export function darajaSimulator(options: SimulatorOptions) {
   const timeoutMs = options.timeoutMs ?? MPESA_SIMULATOR_TIMEOUT_MS;
   const tokens = new Map<string, number>();
   const prompts = new Map<string, Prompt>();
+  /** Payouts by our OriginatorConversationID: one transfer each, however often it is sent or asked about. */
+  const transfers = new Map<string, Transfer>();
   let deliver: Deliver = async (url, body) => {
     await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   };
@@ -144,6 +182,9 @@ export function darajaSimulator(options: SimulatorOptions) {
     } catch {
       return fault(400, '400.002.02', 'Bad Request - Invalid JSON');
     }
+    if (url.pathname.startsWith('/mpesa/b2') || url.pathname === '/mpesa/transactionstatus/v1/query') {
+      return payoutRequest(url.pathname, body);
+    }
     if (!credentialsOk(body)) return fault(400, '400.002.02', 'Bad Request - Invalid Password');
 
     if (url.pathname === '/mpesa/stkpush/v1/processrequest') {
@@ -197,7 +238,129 @@ export function darajaSimulator(options: SimulatorOptions) {
     return fault(404, '404.001.01', 'Resource not found');
   }
 
+  function payoutRequest(path: string, body: Record<string, unknown>): Response {
+    const p = options.payout;
+    if (
+      !p ||
+      String(body.SecurityCredential ?? '') !== p.securityCredential ||
+      String(body.InitiatorName ?? body.Initiator ?? '') !== p.initiator ||
+      String(body.PartyA ?? '') !== p.shortcode
+    ) {
+      return fault(400, '400.002.02', 'Bad Request - Invalid Initiator Information');
+    }
+    const resultUrl = String(body.ResultURL ?? '');
+    if (!/^https?:\/\//.test(resultUrl)) return fault(400, '400.002.02', 'Bad Request - Invalid ResultURL');
+    const originatorId = String(body.OriginatorConversationID ?? '');
+    if (!originatorId) return fault(400, '400.002.02', 'Bad Request - Invalid OriginatorConversationID');
+    const conversationId = `AG_${darajaTimestamp(now())}_${randomBytes(8).toString('hex')}`;
+    const accepted = json(200, {
+      ConversationID: conversationId,
+      OriginatorConversationID: originatorId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+
+    if (path === '/mpesa/transactionstatus/v1/query') {
+      const original = transfers.get(String(body.OriginalConversationID ?? ''));
+      const result: DarajaResultBody = {
+        Result: {
+          ResultType: 0,
+          ResultCode: original ? 0 : STATUS_NOT_FOUND_CODE,
+          ResultDesc: original
+            ? 'The service request is processed successfully.'
+            : 'The transaction could not be found',
+          OriginatorConversationID: originatorId,
+          ConversationID: conversationId,
+          TransactionID: original?.transactionId ?? '',
+          ...(original
+            ? {
+                ResultParameters: {
+                  ResultParameter: [
+                    { Key: 'ReceiptNo', Value: original.transactionId },
+                    { Key: 'TransactionStatus', Value: original.result.code === 0 ? 'Completed' : 'Failed' },
+                    { Key: 'ResultCode', Value: original.result.code },
+                    { Key: 'Amount', Value: original.amount },
+                  ],
+                },
+              }
+            : {}),
+        },
+      };
+      setTimeout(() => void deliver(resultUrl, result).catch(() => undefined), 20).unref();
+      return accepted;
+    }
+
+    const amount = Number(body.Amount);
+    if (!Number.isInteger(amount) || amount < 1) return fault(400, '400.002.02', 'Bad Request - Invalid Amount');
+    const b2c = path === '/mpesa/b2c/v3/paymentrequest';
+    if (!b2c && path !== '/mpesa/b2b/v1/paymentrequest') return fault(404, '404.001.01', 'Resource not found');
+    const receiver = String(body.PartyB ?? '');
+    if (b2c ? !/^254[17]\d{8}$/.test(receiver) : !/^\d{5,7}$/.test(receiver)) {
+      return fault(400, '400.002.02', 'Bad Request - Invalid PartyB');
+    }
+    // The same OriginatorConversationID twice is one transfer: Daraja's answer to a resent request.
+    let transfer = transfers.get(originatorId);
+    if (!transfer) {
+      transfer = {
+        originatorId,
+        conversationId,
+        transactionId: receiptNumber(),
+        kind: b2c ? 'b2c' : 'b2b',
+        receiver,
+        account: b2c ? null : String(body.AccountReference ?? '') || null,
+        amount,
+        at: now(),
+        result: b2c && SIMULATOR_FAILING_MSISDN.test(receiver) ? CANNOT_PAY : { code: 0, desc: RESULT_DESCS[0]! },
+      };
+      transfers.set(originatorId, transfer);
+    }
+    const t = transfer;
+    const result: DarajaResultBody = {
+      Result: {
+        ResultType: 0,
+        ResultCode: t.result.code,
+        ResultDesc: t.result.desc,
+        OriginatorConversationID: t.originatorId,
+        ConversationID: t.conversationId,
+        TransactionID: t.transactionId,
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'TransactionAmount', Value: t.amount },
+            { Key: 'TransactionReceipt', Value: t.transactionId },
+            { Key: 'ReceiverPartyPublicName', Value: t.receiver },
+          ],
+        },
+      },
+    };
+    setTimeout(() => void deliver(resultUrl, result).catch(() => undefined), 20).unref();
+    return json(200, {
+      ConversationID: t.conversationId,
+      OriginatorConversationID: originatorId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  }
+
   return {
+    /** What the receiving phones and businesses got (B2C and B2B that succeeded), newest first. */
+    received(): SimulatorReceived[] {
+      return [...transfers.values()]
+        .filter((t) => t.result.code === 0)
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
+        .map((t) => ({
+          transaction_id: t.transactionId,
+          kind: t.kind,
+          receiver: t.receiver,
+          account: t.account,
+          amount: t.amount,
+          sender: options.businessName,
+          received_at: t.at.toISOString(),
+          message:
+            `${t.transactionId} Confirmed. You have received ${formatAmount(t.amount, 'KES')} from ${options.businessName}` +
+            `${t.account ? ` for account ${t.account}` : ''} on ${darajaTimestamp(t.at).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2}).*/, '$3/$2/$1 at $4:$5')}.`,
+        }));
+    },
+
     /** A `fetch` that Daraja's client can be given: every request is answered here. */
     fetch: (async (input: string | URL | Request, init?: RequestInit) =>
       handle(new Request(input, init))) as typeof fetch,

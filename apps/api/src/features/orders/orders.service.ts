@@ -1,3 +1,4 @@
+import { postRefund } from '../ledger/index.js';
 import {
   BOOKING_STATUS,
   EVENT_STATUS,
@@ -459,10 +460,16 @@ async function orderById(db: Db, eventId: number, bookingId: number): Promise<Or
 async function refundLockedBooking(
   tx: Tx,
   booking: BookingRow,
-  lines: { ticketTypeId: number; quantity: number }[],
+  lines: { ticketTypeId: number; quantity: number; serviceFeePassed: boolean }[],
   job: Omit<RefundJob, 'bookingId'> = {},
 ) {
   await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
+  // The money going back, in the ledger with the state change (docs/decisions/0030-ledger.md).
+  await postRefund(tx, {
+    bookingId: booking.id,
+    feePassed: lines.some((l) => l.serviceFeePassed),
+    reason: job.eventCancelled ? 'Refund: event cancelled' : `Refund${job.reason ? `: ${job.reason}` : ''}`,
+  });
   await releaseSold(tx, lines);
   await revokeBookingTickets(tx, booking.id);
   await requestRefund(tx, booking, job);
