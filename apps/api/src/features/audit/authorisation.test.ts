@@ -114,6 +114,20 @@ const calls: { name: string; request: () => Promise<InjectOptions>; expect: Reco
     request: async () => ({ method: 'DELETE', url: `/v1/auth/sessions/${await ownersOtherSession()}` }),
     expect: { owner: 200, admin: 404, door: 404, intruder: 404, buyer: 404, nobody: 401 },
   },
+  // Issue 26: the organisation's money (balances, ledger, statements). Always the caller's own
+  // organisation (another organisation reads its own, empty; ledger.test.ts checks it holds
+  // nothing of the first's); a door-only teammate sees none of it.
+  ...[
+    '/v1/client/balance',
+    '/v1/client/ledger',
+    '/v1/client/ledger.csv',
+    '/v1/client/statements/2026-11.pdf',
+    '/v1/client/statements/2026-11.csv',
+  ].map((url) => ({
+    name: `GET ${url.slice(1)}`,
+    request: async () => ({ method: 'GET' as const, url }),
+    expect: organisers(200),
+  })),
 ];
 
 async function tokenOf(who: Who) {

@@ -190,14 +190,16 @@ describe('GET v1/event/view', () => {
         changes_lock_hours,
         invoice_payment_days,
         invoice_payment_until,
+        service_fee,
         ...rest
       } = full.data[i]!;
       expect(full_description.length + tickets.length).toBeGreaterThan(0);
-      expect([attendee_names, changes_lock_hours, invoice_payment_days, invoice_payment_until]).toEqual([
+      expect([attendee_names, changes_lock_hours, invoice_payment_days, invoice_payment_until, service_fee]).toEqual([
         'later',
         24,
         0,
         null,
+        'absorb',
       ]);
       expect(card).toEqual(rest);
     }
@@ -461,6 +463,7 @@ describe('GET v1/event/details/{id}', () => {
         changes_lock_hours: _h,
         invoice_payment_days: _d,
         invoice_payment_until: _u,
+        service_fee: _s,
         ...rest
       } = full[i]!;
       expect(card).toEqual(rest);
