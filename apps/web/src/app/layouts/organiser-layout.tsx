@@ -30,7 +30,11 @@ const fullMenu = [
   { to: routes.mySettings, label: 'Settings', icon: Settings },
 ];
 /** The owner also sees the activity log (docs/product.md#activity). */
-const ownerMenu = [...fullMenu.slice(0, -1), { to: routes.activity, label: 'Activity', icon: History }, fullMenu.at(-1)!];
+const ownerMenu = [
+  ...fullMenu.slice(0, -1),
+  { to: routes.activity, label: 'Activity', icon: History },
+  fullMenu.at(-1)!,
+];
 /** A door-only teammate (role `checkin`) sees the check-in pages and nothing else. */
 const doorMenu = [{ to: routes.doorEvents, label: 'Check-in', icon: ScanLine }];
 const isDoorPath = (path: string) => path === routes.doorEvents || path.startsWith(`${routes.doorEvents}/`);

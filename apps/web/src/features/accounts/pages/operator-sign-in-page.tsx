@@ -91,7 +91,12 @@ export default function OperatorSignInPage() {
               noValidate
               className="space-y-5"
             >
-              <TextField label="Email" autoComplete="username" error={errors.username?.message} {...register('username')} />
+              <TextField
+                label="Email"
+                autoComplete="username"
+                error={errors.username?.message}
+                {...register('username')}
+              />
               <TextField
                 label="Password"
                 type="password"

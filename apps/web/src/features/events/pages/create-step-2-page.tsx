@@ -88,11 +88,7 @@ export default function CreateStep2Page() {
             error={errors.invoice_payment_days?.message}
             days={watch('invoice_payment_days')}
           />
-          <ServiceFeeField
-            register={register}
-            error={errors.service_fee?.message}
-            chosen={watch('service_fee')}
-          />
+          <ServiceFeeField register={register} error={errors.service_fee?.message} chosen={watch('service_fee')} />
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex gap-6">
               <Link

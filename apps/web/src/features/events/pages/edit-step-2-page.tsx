@@ -153,11 +153,7 @@ export default function EditStep2Page() {
             error={errors.invoice_payment_days?.message}
             days={watch('invoice_payment_days')}
           />
-          <ServiceFeeField
-            register={register}
-            error={errors.service_fee?.message}
-            chosen={watch('service_fee')}
-          />
+          <ServiceFeeField register={register} error={errors.service_fee?.message} chosen={watch('service_fee')} />
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Visibility</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">

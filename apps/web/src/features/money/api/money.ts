@@ -73,7 +73,8 @@ export function usePayouts(page: number) {
 export function usePayoutMethod() {
   return useQuery({
     queryKey: [...MONEY, 'payout-method'],
-    queryFn: ({ signal }) => api('client/payout-method', { side: 'organiser', signal, schema: payoutMethodStateSchema }),
+    queryFn: ({ signal }) =>
+      api('client/payout-method', { side: 'organiser', signal, schema: payoutMethodStateSchema }),
   });
 }
 

@@ -13,7 +13,11 @@ import { formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { downloadLedgerCsv, useLedger, type LedgerRange } from '../api/money';
 
 const signed = (amount: number, currency: string) =>
-  amount > 0 ? `+${formatMoney(amount, currency)}` : amount < 0 ? `−${formatMoney(-amount, currency)}` : formatMoney(0, currency);
+  amount > 0
+    ? `+${formatMoney(amount, currency)}`
+    : amount < 0
+      ? `−${formatMoney(-amount, currency)}`
+      : formatMoney(0, currency);
 
 function EntryRow({ entry }: { entry: LedgerEntry }) {
   const fee = entry.fee + entry.fee_vat;

@@ -104,8 +104,7 @@ export function PayoutMethodPanel({ state, isOwner }: { state: PayoutMethodState
         </div>
       ) : (
         <p className="mt-4 text-sm text-slate-600">
-          No payout method yet.{' '}
-          {isOwner ? 'Set one to be paid.' : 'Your organisation’s owner sets it.'}
+          No payout method yet. {isOwner ? 'Set one to be paid.' : 'Your organisation’s owner sets it.'}
         </p>
       )}
       {held && (

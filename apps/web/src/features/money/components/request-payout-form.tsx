@@ -43,7 +43,9 @@ export function payoutErrors(
   } else if (Number(text) < minimum) errors.amount = `The smallest payout is ${formatMoney(minimum, currency)}`;
   else if (Number(text) > available) {
     errors.amount =
-      available > 0 ? `At most ${formatMoney(available, currency)} is available` : 'Nothing is available to pay out yet';
+      available > 0
+        ? `At most ${formatMoney(available, currency)} is available`
+        : 'Nothing is available to pay out yet';
   }
   return errors;
 }

@@ -30,8 +30,8 @@ export default function MoneyPage() {
   } else if (balance.data.length === 0) {
     balances = (
       <EmptyState title="No money yet">
-        When buyers pay for your tickets, your share shows here: pending until the event is over, then available to
-        pay out.
+        When buyers pay for your tickets, your share shows here: pending until the event is over, then available to pay
+        out.
       </EmptyState>
     );
   } else balances = <BalanceCards balances={balance.data} />;
