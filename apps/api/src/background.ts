@@ -8,6 +8,7 @@ import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
 import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
+import { payoutsJobs } from './features/payouts/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';
@@ -27,6 +28,8 @@ export const jobHandlers: JobHandler[] = [
   ...certificateJobs,
   ...invoicesJobs,
   retentionJob,
+  // Issue 26: M-Pesa payouts (send, and the status query that decides).
+  ...payoutsJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -20,6 +20,8 @@ import { invoicesRoutes } from './invoices/index.js';
 import { privacyRoutes } from './privacy/index.js';
 import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
+import { payoutsRoutes } from './payouts/index.js';
+import { operatorRoutes } from './operator/operator.routes.js';
 // Issue 26: the ledger, balances and statements.
 import { ledgerRoutes } from './ledger/index.js';
 
@@ -58,4 +60,7 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: consentRoutes, tag: 'My data' },
   // Issue 26: the ledger, balances and statements.
   { plugin: ledgerRoutes, tag: 'Money' },
+  // Issue 26: payouts and the operator's console.
+  { plugin: payoutsRoutes, tag: 'Money' },
+  { plugin: operatorRoutes, tag: 'Operator' },
 ];

@@ -69,6 +69,8 @@ export interface EventRulesRow {
   startTime: Date;
   /** Its questions being asked (not archived), in order. */
   questions: EventQuestion[];
+  /** Its organisation is suspended by the operator: the event does not sell (docs/product.md#the-operator). */
+  organiserSuspended: boolean;
 }
 
 /** What the delegate rules read of an event, in one query: its name rule, lock hours, start and questions. */
@@ -81,9 +83,11 @@ export async function findEventRules(db: Executor, eventId: number): Promise<Eve
     changes_lock_hours: number;
     start_time: Date | string;
     questions: unknown;
+    suspended: boolean;
   }>(
     db,
-    sql`SELECT e.id, e.organisation_id, e.status, e.attendee_names, e.changes_lock_hours, e.start_time,
+    sql`SELECT e.id, e.organisation_id, e.status,
+               EXISTS (SELECT 1 FROM organisations o WHERE o.id = e.organisation_id AND o.suspended_at IS NOT NULL) AS suspended, e.attendee_names, e.changes_lock_hours, e.start_time,
                coalesce((SELECT json_agg(json_build_object('id', q.id, 'event_id', q.event_id, 'kind', q.kind,
                    'label', q.label, 'required', q.required, 'scope', q.scope, 'options', q.options,
                    'ticket_type_ids', q.ticket_type_ids, 'archived_at', q.archived_at) ORDER BY q.position, q.id)
@@ -99,6 +103,7 @@ export async function findEventRules(db: Executor, eventId: number): Promise<Eve
       changesLockHours: row.changes_lock_hours,
       startTime: new Date(row.start_time),
       questions: parseJson<QuestionRow[]>(row.questions).map(toQuestion),
+      organiserSuspended: Boolean(row.suspended),
     }
   );
 }

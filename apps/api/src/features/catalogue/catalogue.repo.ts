@@ -279,9 +279,16 @@ function eventQuery(db: Db, where: SQL) {
     .limit(1);
 }
 
+/**
+ * A suspended organisation's events do not sell (docs/product.md#the-operator): they leave every
+ * public list and page as if unpublished.
+ */
+const organiserNotSuspended = sql`NOT EXISTS (SELECT 1 FROM organisations so WHERE so.id = ${events.organisationId} AND so.suspended_at IS NOT NULL)`;
+
 /** The public list: published events ending after `endsAfter`, narrowed by the filters. */
 const publicWhere = and(
   eq(events.status, EVENT_STATUS.published),
+  organiserNotSuspended,
   sql`${events.endTime} > ${p.endsAfter}::timestamptz`,
   sql`(${p.startsBefore}::timestamptz IS NULL OR ${events.startTime} < ${p.startsBefore}::timestamptz)`,
   sql`(${p.categoryId}::int IS NULL OR ${events.categoryId} = ${p.categoryId}::int)`,
@@ -303,7 +310,10 @@ function prepare(db: Db) {
       .prepare('catalogue_open_tickets'),
     publicPage: eventPageQuery(db, publicWhere, soonestFirst, p.limit, p.offset).prepare('catalogue_public_page'),
     publicCards: cardPageQuery(db, publicWhere, p.limit, p.offset).prepare('catalogue_public_cards'),
-    publicEvent: eventQuery(db, and(eq(events.id, p.id), eq(events.status, EVENT_STATUS.published))!).prepare(
+    publicEvent: eventQuery(
+      db,
+      and(eq(events.id, p.id), eq(events.status, EVENT_STATUS.published), organiserNotSuspended)!,
+    ).prepare(
       'catalogue_public_event',
     ),
   };
@@ -415,11 +425,14 @@ export async function findPublicOrganisers(db: Db) {
     .select({ id: organisations.id, display_name: organisations.displayName })
     .from(organisations)
     .where(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(events)
-          .where(and(eq(events.organisationId, organisations.id), eq(events.status, EVENT_STATUS.published))),
+      and(
+        sql`${organisations.suspendedAt} IS NULL`,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(events)
+            .where(and(eq(events.organisationId, organisations.id), eq(events.status, EVENT_STATUS.published))),
+        ),
       ),
     )
     .orderBy(sql`lower(${organisations.displayName})`, asc(organisations.id));
@@ -437,7 +450,13 @@ export async function findSitemapEvents(db: Db, now: Date, limit: number) {
   return db
     .select({ id: events.id, title: events.title, updatedAt: events.updatedAt })
     .from(events)
-    .where(and(eq(events.status, EVENT_STATUS.published), sql`${events.endTime} > ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(events.status, EVENT_STATUS.published),
+        organiserNotSuspended,
+        sql`${events.endTime} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(asc(events.startTime), asc(events.id))
     .limit(limit);
 }

@@ -273,7 +273,7 @@ async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
   }
   // An event not on sale is the same 404 whether or not delegates came with the booking.
   const rules = await findEventRules(ctx.db, body.event_id);
-  if (!rules || rules.status !== EVENT_STATUS.published) throw notFound('Event');
+  if (!rules || rules.status !== EVENT_STATUS.published || rules.organiserSuspended) throw notFound('Event');
   const plan = planBookingAttendees(rules, body);
   if (body.payment_method === 'invoice') {
     // Pay by invoice (docs/product.md#pay-by-invoice): for a company, when the event offers it.

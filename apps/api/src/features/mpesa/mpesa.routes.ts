@@ -10,6 +10,7 @@ import {
   mpesaPromptsResponseSchema,
   simulatorPaybillBodySchema,
   simulatorPaybillResponseSchema,
+  simulatorReceivedResponseSchema,
   type SimulatorPaybillBody,
   type SimulatorPaybillResult,
   text,
@@ -75,9 +76,14 @@ label{display:block;font-size:14px;font-weight:600;margin-top:10px}input{display
 .tabs a[aria-current]{background:#0F766E;color:#fff}
 .empty{color:#64748B;text-align:center;padding:32px 0}`;
 
-/** The phone's two screens: the prompts (STK push) and Pay bill (C2B). */
-const tabs = (current: 'prompts' | 'paybill') =>
-  `<nav class="tabs" aria-label="Phone screens"><a href="/dev/mpesa"${current === 'prompts' ? ' aria-current="page"' : ''}>Prompts</a><a href="/dev/mpesa?screen=paybill"${current === 'paybill' ? ' aria-current="page"' : ''}>Pay bill</a></nav>`;
+type Screen = 'prompts' | 'paybill' | 'received';
+
+/** The phone's screens: the prompts (STK push), Pay bill (C2B), and Received (B2C/B2B payouts). */
+const tabs = (current: Screen) => {
+  const tab = (screen: Screen, href: string, label: string) =>
+    `<a href="${href}"${current === screen ? ' aria-current="page"' : ''}>${label}</a>`;
+  return `<nav class="tabs" aria-label="Phone screens">${tab('prompts', '/dev/mpesa', 'Prompts')}${tab('paybill', '/dev/mpesa?screen=paybill', 'Pay bill')}${tab('received', '/dev/mpesa?screen=received', 'Received')}</nav>`;
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -210,9 +216,43 @@ export async function mpesaDevRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get(
     '/dev/mpesa',
-    { schema: { querystring: z.object({ screen: z.enum(['prompts', 'paybill']).optional() }), hide: true } },
-    async (request, reply) => (request.query.screen === 'paybill' ? payBillPage(reply) : phonePage(reply)),
+    { schema: { querystring: z.object({ screen: z.enum(['prompts', 'paybill', 'received']).optional() }), hide: true } },
+    async (request, reply) =>
+      request.query.screen === 'paybill'
+        ? payBillPage(reply)
+        : request.query.screen === 'received'
+          ? receivedPage(reply)
+          : phonePage(reply),
   );
+
+  /** Payouts the simulator paid (B2C to phones, B2B to paybills and tills), as the receivers see them. */
+  app.get(
+    '/dev/mpesa/received.json',
+    { schema: { response: { 200: simulatorReceivedResponseSchema } } },
+    async (_request, reply) => send(reply, simulator().received()),
+  );
+
+  function receivedPage(reply: FastifyReply) {
+    const received = simulator().received();
+    const items = received
+      .map(
+        (t) => `<article class="prompt" data-transaction="${escapeHtml(t.transaction_id)}">
+<p class="to">${t.kind === 'b2c' ? `Phone ${escapeHtml(formatPhone(t.receiver))}` : `Business ${escapeHtml(t.receiver)}${t.account ? `, account ${escapeHtml(t.account)}` : ''}`}</p>
+<p class="msg">${escapeHtml(t.message)}</p>
+</article>`,
+      )
+      .join('\n');
+    const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta http-equiv="refresh" content="3"><title>Received · M-Pesa phone · Tikiti</title>
+<style>${PHONE_STYLE}</style>
+</head><body><h1>M-Pesa phone (simulator)</h1>
+${tabs('received')}
+<p class="lead">Payouts Tikiti sent by M-Pesa (B2C to phones, B2B to paybills and tills), as the receiving phone or business sees them. A phone number ending in 000000 cannot be paid. This page checks again every 3 seconds.</p>
+${items || '<p class="empty">Nothing received yet. Approved M-Pesa payouts appear here.</p>'}
+</body></html>`;
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  }
 
   function payBillPage(
     reply: FastifyReply,

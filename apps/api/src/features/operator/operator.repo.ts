@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { accounts, organisations } from '../../db/schema/index.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { accounts, auditEntries, organisations } from '../../db/schema/index.js';
 
 type Executor = Db | Tx;
 
@@ -93,4 +93,63 @@ export async function setSuspended(tx: Executor, id: number, at: Date | null, re
     .where(eq(organisations.id, id))
     .returning({ id: organisations.id });
   return rows.length > 0;
+}
+
+/**
+ * The platform's figures per currency (docs/product.md#the-operator), read from the ledger's
+ * tables (docs/decisions/0030-ledger.md) in one statement: gross sales (money in on sales),
+ * fees and VAT on them net of refunds, refunds (money back to buyers), payouts net of returns,
+ * all within [since, before); and what is held for organisers now (their accounts' credit balance).
+ */
+export async function platformFigures(db: Db, since: Date | null, before: Date | null) {
+  return queryRows<{
+    currency: string;
+    gross: number;
+    fees: number;
+    vat: number;
+    refunds: number;
+    payouts: number;
+    held: number;
+  }>(
+    db,
+    sql`WITH moves AS (
+          SELECT t.kind, a.kind AS account_kind, a.code, e.currency, e.amount_minor
+          FROM ledger_entries e
+          JOIN ledger_transactions t ON t.id = e.transaction_id
+          JOIN ledger_accounts a ON a.id = e.account_id
+          WHERE (${since}::timestamptz IS NULL OR t.created_at >= ${since}::timestamptz)
+            AND (${before}::timestamptz IS NULL OR t.created_at < ${before}::timestamptz)
+        ), held AS (
+          SELECT e.currency, -sum(e.amount_minor) AS held
+          FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+          WHERE a.kind = 'organiser' GROUP BY e.currency
+        ), currencies AS (
+          SELECT currency FROM moves UNION SELECT currency FROM held
+        )
+        SELECT c.currency,
+          coalesce((SELECT sum(amount_minor) FROM moves m WHERE m.currency = c.currency AND m.kind = 'sale' AND m.account_kind = 'clearing'), 0)::bigint AS gross,
+          coalesce((SELECT -sum(amount_minor) FROM moves m WHERE m.currency = c.currency AND m.code LIKE 'platform:revenue:%'), 0)::bigint AS fees,
+          coalesce((SELECT -sum(amount_minor) FROM moves m WHERE m.currency = c.currency AND m.code LIKE 'platform:vat:%'), 0)::bigint AS vat,
+          coalesce((SELECT -sum(amount_minor) FROM moves m WHERE m.currency = c.currency AND m.kind = 'refund' AND m.account_kind = 'clearing'), 0)::bigint AS refunds,
+          coalesce((SELECT sum(amount_minor) FROM moves m WHERE m.currency = c.currency AND m.kind IN ('payout', 'payout_returned') AND m.account_kind = 'organiser'), 0)::bigint AS payouts,
+          coalesce((SELECT held FROM held h WHERE h.currency = c.currency), 0)::bigint AS held
+        FROM currencies c ORDER BY c.currency`,
+  );
+}
+
+/** The operator's audit log: every entry an operator made, newest first, with the organisation's name. */
+export async function listOperatorEntries(db: Db, page: { offset: number; limit: number }) {
+  const where = eq(auditEntries.actorRole, 'operator');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: auditEntries, organisationName: organisations.organizationName })
+      .from(auditEntries)
+      .leftJoin(organisations, eq(organisations.id, auditEntries.organisationId))
+      .where(where)
+      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(auditEntries).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
 }

@@ -60,9 +60,11 @@ export async function approveInTx(tx: Tx, p: PayoutRow, decidedByName: string, n
   return approved;
 }
 
-async function operatorView(db: Db, row: ListedPayout): Promise<OperatorPayout> {
+async function operatorView(ctx: AppContext, row: ListedPayout): Promise<OperatorPayout> {
   const currency = parseCurrency(row.payout.currency);
-  const balance = (await organisationBalances(db, row.payout.organisationId)).find((b) => b.currency === currency);
+  const balance = (
+    await organisationBalances(ctx.db, row.payout.organisationId, ctx.config.payoutDelayDays)
+  ).find((b) => b.currency === currency);
   return {
     ...payoutView(row.payout),
     organisation: {
@@ -75,21 +77,21 @@ async function operatorView(db: Db, row: ListedPayout): Promise<OperatorPayout> 
   };
 }
 
-async function viewById(db: Db, id: number) {
-  const row = await findListedPayout(db, id);
+async function viewById(ctx: AppContext, id: number) {
+  const row = await findListedPayout(ctx.db, id);
   if (!row) throw notFound('Payout');
-  return operatorView(db, row);
+  return operatorView(ctx, row);
 }
 
 /** GET v1/operator/payouts: requests oldest first (served in order), any other list newest first. */
-export async function listOperatorPayouts(db: Db, q: ListOperatorPayoutsQuery) {
+export async function listOperatorPayouts(ctx: AppContext, q: ListOperatorPayoutsQuery) {
   const { rows, total } = await listPayouts(
-    db,
+    ctx.db,
     { status: q.status, methodType: q.method_type },
     { offset: (q.page - 1) * q.limit, limit: q.limit, oldestFirst: q.status === 'requested' },
   );
   const data: OperatorPayout[] = [];
-  for (const row of rows) data.push(await operatorView(db, row));
+  for (const row of rows) data.push(await operatorView(ctx, row));
   return { data, total };
 }
 
@@ -122,7 +124,7 @@ export async function approvePayout(ctx: AppContext, actor: AnyAuditActor, id: n
       details: amountDetails(p),
     });
   });
-  return viewById(ctx.db, id);
+  return viewById(ctx, id);
 }
 
 /** POST v1/operator/payouts/{id}/reject: the money goes back to the balance, the owners are told why. */
@@ -136,7 +138,7 @@ export async function rejectPayout(ctx: AppContext, actor: AnyAuditActor, id: nu
       details: { ...amountDetails(p), reason },
     });
   });
-  return viewById(ctx.db, id);
+  return viewById(ctx, id);
 }
 
 /** POST v1/operator/payouts/{id}/settle: the bank's word on a payout in a batch. */
@@ -161,7 +163,7 @@ export async function settlePayout(
       },
     });
   });
-  return viewById(ctx.db, id);
+  return viewById(ctx, id);
 }
 
 function batchView(b: BatchRow): PayoutBatch {

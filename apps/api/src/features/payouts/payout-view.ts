@@ -13,7 +13,8 @@ export const maskTail = (value: string, keep = 3) =>
   value.length <= keep ? value : `•••• ${value.slice(-keep)}`;
 
 interface Destination {
-  type: PayoutMethodType;
+  type?: PayoutMethodType;
+  methodType?: PayoutMethodType;
   msisdn: string | null;
   shortcode: string | null;
   account: string | null;
@@ -25,18 +26,18 @@ interface Destination {
 
 /** One line naming where the money goes, masked: "M-Pesa •••• 678", "Paybill 888880, account •••• 21". */
 export function destinationLabel(d: Destination): string {
-  switch (d.type) {
+  switch (d.type ?? d.methodType) {
     case 'mpesa_b2c':
       return `M-Pesa ${maskTail(d.msisdn ?? '')}`;
     case 'mpesa_b2b':
       return d.account ? `Paybill ${d.shortcode}, account ${maskTail(d.account, 2)}` : `Till ${d.shortcode}`;
-    case 'bank':
+    default:
       return `${d.bank}, ${d.branch} ${maskTail(d.accountNumber ?? '', 4)}`;
   }
 }
 
 /** The full destination, for the one who pays it (the bank batch, Daraja): never shown masked there. */
-export function destinationOf(input: PayoutMethodInput): Destination {
+export function destinationOf(input: PayoutMethodInput) {
   switch (input.type) {
     case 'mpesa_b2c':
       return { ...NONE, type: input.type, msisdn: input.msisdn };

@@ -154,7 +154,7 @@ export async function requestPayout(
   }
   const requestedByName = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
   const payout = await ctx.db.transaction(async (tx) => {
-    const balance = await lockOrganisationBalance(tx, actor.organisationId, currency);
+    const balance = await lockOrganisationBalance(tx, actor.organisationId, currency, ctx.config.payoutDelayDays);
     if (amountMinor > balance.availableMinor) {
       const message = `That is more than the available balance (${formatAmount(toMajor(Math.max(0, balance.availableMinor), currency), currency)})`;
       throw conflict(message, [{ path: 'amount', message }], 'payout.exceeds_available');

@@ -1,0 +1,19 @@
+/**
+ * Payouts (docs/product.md#payouts): what other features use. The operator console calls the
+ * review services and reads an organisation's payout method; the composition roots take the
+ * routes and the jobs.
+ */
+export { payoutsRoutes } from './payouts.routes.js';
+export { payoutsJobs } from './mpesa-payouts.js';
+export { getPayoutMethod } from './payouts.service.js';
+export {
+  approvePayout,
+  batchCsv,
+  createBatch,
+  getOperatorSettings,
+  listOperatorPayouts,
+  listPayoutBatches,
+  putOperatorSettings,
+  rejectPayout,
+  settlePayout,
+} from './payout-review.service.js';
