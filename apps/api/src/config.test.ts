@@ -113,3 +113,22 @@ describe('configuration', () => {
     expect([...new Set(example)].sort()).toEqual(declared);
   });
 });
+
+// Issue 26: the service fee and the payout delay (docs/product.md#service-fees).
+describe('service fees', () => {
+  it('default to 3.5 % plus KES 30 or USD 0.30, and 3 days before sales are paid out', () => {
+    const c = readConfig({});
+    expect(c.serviceFees).toEqual({ percentBasisPoints: 350, fixedMinor: { KES: 3000, USD: 30 } });
+    expect(c.payoutDelayDays).toBe(3);
+  });
+  it('take other values, and refuse ones that are not amounts of their currency', () => {
+    expect(readConfig({ SERVICE_FEE_PERCENT: '2.25', SERVICE_FEE_FIXED_USD: '0.99' }).serviceFees).toEqual({
+      percentBasisPoints: 225,
+      fixedMinor: { KES: 3000, USD: 99 },
+    });
+    expect(() => readConfig({ SERVICE_FEE_PERCENT: '3.555' })).toThrow(/SERVICE_FEE_PERCENT/);
+    expect(() => readConfig({ SERVICE_FEE_PERCENT: '-1' })).toThrow(/SERVICE_FEE_PERCENT/);
+    expect(() => readConfig({ SERVICE_FEE_FIXED_KES: '30.5' })).toThrow(/SERVICE_FEE_FIXED_KES/);
+    expect(() => readConfig({ SERVICE_FEE_FIXED_USD: '0.305' })).toThrow(/SERVICE_FEE_FIXED_USD/);
+  });
+});

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PAYOUT_DELAY_DAYS, fitsMinorUnits, toMinor } from '@tikiti/contract';
+import { DEFAULT_PAYOUT_DELAY_DAYS, fitsMinorUnits, SERVICE_FEE_DEFAULTS, toMinor, type Currency } from '@tikiti/contract';
 
 /**
  * Every setting of the API, read from the environment once at start-up (docs/architecture.md#configuration).
@@ -176,19 +176,19 @@ export const envSchema = z.object({
     .min(0)
     .max(50)
     .refine((v) => Math.abs(Math.round(v * BASIS_POINTS_PER_PERCENT) - v * BASIS_POINTS_PER_PERCENT) < 1e-6, 'at most two decimals')
-    .default(3.5),
+    .default(SERVICE_FEE_DEFAULTS.percent),
   SERVICE_FEE_FIXED_KES: z.coerce
     .number()
     .min(0)
     .max(100_000)
     .refine((v) => Number.isInteger(v), 'whole shillings')
-    .default(30),
+    .default(SERVICE_FEE_DEFAULTS.fixed.KES),
   SERVICE_FEE_FIXED_USD: z.coerce
     .number()
     .min(0)
     .max(1000)
     .refine((v) => fitsMinorUnits(v, 'USD'), 'at most two decimals')
-    .default(0.3),
+    .default(SERVICE_FEE_DEFAULTS.fixed.USD),
   /** Days after an event ends before its sales can be paid out (docs/product.md#balances). */
   PAYOUT_DELAY_DAYS: z.coerce.number().int().min(0).max(90).default(DEFAULT_PAYOUT_DELAY_DAYS),
   TOTP_ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -248,6 +248,17 @@ function mpesaC2bOf(
     );
   }
   return { shortcode, allowedIps };
+}
+
+/**
+ * The service fee rule in the units the code uses (docs/product.md#service-fees): basis points
+ * (350 is 3.5 %) and minor units per currency. Every currency Tikiti sells in has its amount.
+ */
+export function serviceFeesOf(percent: number, fixed: Record<Currency, number>) {
+  return {
+    percentBasisPoints: Math.round(percent * BASIS_POINTS_PER_PERCENT),
+    fixedMinor: { KES: toMinor(fixed.KES, 'KES'), USD: toMinor(fixed.USD, 'USD') } satisfies Record<Currency, number>,
+  };
 }
 
 /** The simulator's paybill (the /dev/mpesa Pay bill screen), used when Daraja is not configured. */
@@ -363,11 +374,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
-    serviceFees: {
-      /** 350 is 3.5 %. */
-      percentBasisPoints: Math.round(e.SERVICE_FEE_PERCENT * BASIS_POINTS_PER_PERCENT),
-      fixedMinor: { KES: toMinor(e.SERVICE_FEE_FIXED_KES, 'KES'), USD: toMinor(e.SERVICE_FEE_FIXED_USD, 'USD') },
-    },
+    serviceFees: serviceFeesOf(e.SERVICE_FEE_PERCENT, { KES: e.SERVICE_FEE_FIXED_KES, USD: e.SERVICE_FEE_FIXED_USD }),
     payoutDelayDays: e.PAYOUT_DELAY_DAYS,
     s3: e.S3_BUCKET
       ? {

@@ -14,3 +14,9 @@ export const SERVICE_FEE_VAT_PERCENT = 16;
 
 /** Days after an event ends before its sales become available to pay out (the default of PAYOUT_DELAY_DAYS). */
 export const DEFAULT_PAYOUT_DELAY_DAYS = 3;
+
+/**
+ * The service fee when the configuration says nothing (SERVICE_FEE_PERCENT, SERVICE_FEE_FIXED_KES,
+ * SERVICE_FEE_FIXED_USD): 3.5 % of the ticket's price plus a fixed amount per currency, major units.
+ */
+export const SERVICE_FEE_DEFAULTS = { percent: 3.5, fixed: { KES: 30, USD: 0.3 } } as const;

@@ -357,6 +357,27 @@ describe('seedDemoData', () => {
     expect(tax.json().data.profile).toMatchObject({ kra_pin: 'P051234567X', vat_registered: true });
   });
 
+  // Issue 26: the demo's money.
+  it('carries the service fee on its sales and a balanced ledger of them, hence balances', async () => {
+    const unbalanced = await countOf(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ledger_entries GROUP BY transaction_id, currency HAVING sum(amount_minor) <> 0) x`,
+    );
+    expect(unbalanced).toBe(0);
+    const settled = await countOf(sql`SELECT count(*)::int AS n FROM bookings WHERE paid_at IS NOT NULL`);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'sale'`)).toBe(settled);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'refund'`)).toBe(
+      await countOf(sql`SELECT count(*)::int AS n FROM bookings WHERE paid_at IS NOT NULL AND status = 5`),
+    );
+    const unfeed = await countOf(
+      sql`SELECT count(*)::int AS n FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
+           WHERE b.paid_at IS NOT NULL AND l.unit_price_minor > 0 AND l.service_fee_minor = 0`,
+    );
+    expect(unfeed).toBe(0);
+    const balance = (await asDemoOrganiser('/v1/client/balance')).json().data as { currency: string; pending: number; available: number }[];
+    expect(balance.length).toBeGreaterThan(0);
+    expect(balance.some((b) => b.pending > 0)).toBe(true);
+  });
+
   it('does nothing the second time', async () => {
     const before = await Promise.all(
       ['categories', 'organisations', 'accounts', 'events', 'ticket_types', 'media', 'bookings', 'booking_lines'].map(

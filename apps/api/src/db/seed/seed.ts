@@ -24,6 +24,7 @@ import { planDemoDelegates, type DelegatePlace, type SavedQuestion } from './dem
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
 import { seedDemoInvoices } from './demo-invoices.js';
+import { seedDemoLedger } from './demo-ledger.js';
 
 /** The demo organiser's sign-in, printed by the README. */
 export const DEMO_ORGANISER_EMAIL = 'demo@tikiti.co.ke';
@@ -183,6 +184,8 @@ export async function seedDemoData(
     await insertDelegates(tx, saleEvents);
     // The demo organiser's tax documents; its refunded booking has no tickets to issue.
     const refunded = await seedDemoInvoices(tx, organisationIds[0]!, DEMO_ORGANISERS[0]!.organizationName, now);
+    // Issue 26: the service fee on the demo's sales and their ledger, hence balances.
+    await seedDemoLedger(tx);
     if (issueTickets) {
       // Every event a door can still open (published, not over): about 3,000 tickets, issued in
       // one go (a few statements, the signing spread over the crypto threads).

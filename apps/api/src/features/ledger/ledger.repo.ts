@@ -241,3 +241,60 @@ export async function findOrganisationName(db: Db | Tx, organisationId: number):
     .where(eq(organisations.id, organisationId));
   return row?.name ?? '';
 }
+
+/** Many dated transactions in one statement (the demo's backfill); causes posted already are skipped. */
+export async function insertTransactionsAt(
+  tx: Tx,
+  rows: {
+    kind: LedgerKind;
+    causeKey: string;
+    organisationId: number | null;
+    eventId: number | null;
+    reference: string;
+    description: string;
+    createdAt: Date;
+  }[],
+) {
+  if (rows.length === 0) return [];
+  return queryRows<{ id: number; cause_key: string }>(
+    tx,
+    sql`INSERT INTO ledger_transactions (kind, cause_key, organisation_id, event_id, reference, description, created_at)
+        SELECT kind, cause_key, organisation_id, event_id, reference, description, created_at
+          FROM json_to_recordset(${JSON.stringify(
+            rows.map((r) => ({
+              kind: r.kind,
+              cause_key: r.causeKey,
+              organisation_id: r.organisationId,
+              event_id: r.eventId,
+              reference: r.reference,
+              description: r.description,
+              created_at: r.createdAt.toISOString(),
+            })),
+          )}::json)
+            AS x(kind text, cause_key text, organisation_id integer, event_id integer, reference text, description text, created_at timestamptz)
+        ON CONFLICT (cause_key) DO NOTHING
+        RETURNING id, cause_key`,
+  );
+}
+
+/** Many dated entries in one statement (the demo's backfill). */
+export async function insertEntriesAt(
+  tx: Tx,
+  rows: { transactionId: number; accountId: number; currency: string; amountMinor: number; createdAt: Date }[],
+) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount_minor, created_at)
+        SELECT transaction_id, account_id, currency, amount_minor, created_at
+          FROM json_to_recordset(${JSON.stringify(
+            rows.map((r) => ({
+              transaction_id: r.transactionId,
+              account_id: r.accountId,
+              currency: r.currency,
+              amount_minor: r.amountMinor,
+              created_at: r.createdAt.toISOString(),
+            })),
+          )}::json)
+            AS x(transaction_id integer, account_id integer, currency text, amount_minor integer, created_at timestamptz)`,
+  );
+}

@@ -8,7 +8,15 @@ import { createCategory, createEvent, createOrganiser } from '../../test-support
 import { book, payWithCard, retrieve } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { pdfPages } from '../../test-support/pdf-text.js';
-import { organiserAccount, platformAccount, postTransaction, serviceFeeOf, setOrganisationFees } from './index.js';
+import { eventFields, pngImage, sendEventForm } from '../../test-support/organiser-events.js';
+import {
+  feeRuleFor,
+  organiserAccount,
+  platformAccount,
+  postTransaction,
+  serviceFeeOf,
+  setOrganisationFees,
+} from './index.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -77,6 +85,32 @@ describe('the service fee per ticket', () => {
   });
   it('is nothing on a free ticket (a 100 % discount included)', () => {
     expect(serviceFeeOf(0, rule, 'USD')).toEqual({ feeMinor: 0, vatMinor: 0 });
+  });
+});
+
+describe('the event form', () => {
+  it('takes service_fee absorb or pass, absorb when left out, and refuses anything else', async () => {
+    const create = async (fields: Record<string, string | number>) =>
+      sendEventForm(t.app, {
+        method: 'POST',
+        url: '/v1/event/register',
+        token: owner.token,
+        fields,
+        file: { name: 'cover.png', bytes: await pngImage(), type: 'image/png' },
+      });
+    const passed = await create(eventFields(categoryId, { service_fee: 'pass' }));
+    expect(passed.statusCode, passed.body).toBe(201);
+    const own = (id: number) => get(`/v1/client/event/${id}`).then((r) => r.json().data.service_fee);
+    expect(await own(passed.json().data)).toBe('pass');
+    const plain = await create(eventFields(categoryId));
+    expect(await own(plain.json().data)).toBe('absorb');
+    const wrong = await create(eventFields(categoryId, { service_fee: 'buyer' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data.errors[0].path).toBe('service_fee');
+  });
+
+  it('has no fee for a currency Tikiti does not sell in: an error, not a default', async () => {
+    await expect(feeRuleFor(db(), t.config.serviceFees, owner.organisationId, 'EUR')).rejects.toThrow(/Unknown currency/);
   });
 });
 

@@ -4,7 +4,9 @@ import {
   ensureAccount,
   findCauseEntries,
   insertEntries,
+  insertEntriesAt,
   insertTransaction,
+  insertTransactionsAt,
   lockAccount,
   organisationBalanceRows,
   type AccountKind,
@@ -72,16 +74,7 @@ export class UnbalancedPostingError extends Error {
  * would refuse it at commit anyway). `created` is false when the cause was posted already.
  */
 export async function postTransaction(tx: Tx, p: LedgerPosting): Promise<{ id: number | undefined; created: boolean }> {
-  const lines = p.lines.filter((l) => l.amountMinor !== 0);
-  const byCurrency = new Map<Currency, number[]>();
-  for (const l of lines) {
-    if (!Number.isSafeInteger(l.amountMinor)) throw new Error(`Ledger amount ${l.amountMinor} is not whole minor units`);
-    const c = parseCurrency(l.currency);
-    byCurrency.set(c, [...(byCurrency.get(c) ?? []), l.amountMinor]);
-  }
-  for (const [c, amounts] of byCurrency) {
-    if (sumMinor(amounts) !== 0) throw new UnbalancedPostingError(p.causeKey, c);
-  }
+  const lines = checkedLines(p);
   if (lines.length === 0) return { id: undefined, created: false };
   const id = await insertTransaction(tx, {
     kind: p.kind,
@@ -92,6 +85,77 @@ export async function postTransaction(tx: Tx, p: LedgerPosting): Promise<{ id: n
     description: p.description,
   });
   if (id === undefined) return { id: undefined, created: false };
+  const ids = await accountIds(tx, lines);
+  await insertEntries(
+    tx,
+    lines.map((l) => ({
+      transactionId: id,
+      accountId: ids.get(accountCode(l.account, parseCurrency(l.currency)))!,
+      currency: l.currency,
+      amountMinor: l.amountMinor,
+    })),
+  );
+  return { id, created: true };
+}
+
+/**
+ * Many postings at once, dated (the demo's backfill of its past sales): the same lines and
+ * checks as `postTransaction`, written in a few statements. Causes posted already are skipped.
+ */
+export async function postBackdated(tx: Tx, postings: (LedgerPosting & { at: Date })[]) {
+  const checked = postings.map((p) => ({ ...p, lines: checkedLines(p) })).filter((p) => p.lines.length > 0);
+  if (checked.length === 0) return 0;
+  const ids = await accountIds(
+    tx,
+    checked.flatMap((p) => p.lines),
+  );
+  const made = await insertTransactionsAt(
+    tx,
+    checked.map((p) => ({
+      kind: p.kind,
+      causeKey: p.causeKey,
+      organisationId: p.organisationId,
+      eventId: p.eventId ?? null,
+      reference: p.reference,
+      description: p.description,
+      createdAt: p.at,
+    })),
+  );
+  const idOf = new Map(made.map((m) => [m.cause_key, m.id]));
+  await insertEntriesAt(
+    tx,
+    checked.flatMap((p) =>
+      idOf.has(p.causeKey)
+        ? p.lines.map((l) => ({
+            transactionId: idOf.get(p.causeKey)!,
+            accountId: ids.get(accountCode(l.account, parseCurrency(l.currency)))!,
+            currency: l.currency,
+            amountMinor: l.amountMinor,
+            createdAt: p.at,
+          }))
+        : [],
+    ),
+  );
+  return made.length;
+}
+
+/** The posting's lines without zeros, each whole minor units, balanced per currency (else it throws). */
+function checkedLines(p: LedgerPosting): LedgerLine[] {
+  const lines = p.lines.filter((l) => l.amountMinor !== 0);
+  const byCurrency = new Map<Currency, number[]>();
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.amountMinor)) throw new Error(`Ledger amount ${l.amountMinor} is not whole minor units`);
+    const c = parseCurrency(l.currency);
+    byCurrency.set(c, [...(byCurrency.get(c) ?? []), l.amountMinor]);
+  }
+  for (const [c, amounts] of byCurrency) {
+    if (sumMinor(amounts) !== 0) throw new UnbalancedPostingError(p.causeKey, c);
+  }
+  return lines;
+}
+
+/** The ids of the lines' accounts, each made on first use. */
+async function accountIds(tx: Tx, lines: LedgerLine[]) {
   // Accounts are made (and so locked by their insert) in code order: two postings never wait on each other in a ring.
   const coded = lines
     .map((l) => ({ ...l, currency: parseCurrency(l.currency), code: accountCode(l.account, parseCurrency(l.currency)) }))
@@ -110,16 +174,7 @@ export async function postTransaction(tx: Tx, p: LedgerPosting): Promise<{ id: n
       );
     }
   }
-  await insertEntries(
-    tx,
-    lines.map((l) => ({
-      transactionId: id,
-      accountId: ids.get(accountCode(l.account, parseCurrency(l.currency)))!,
-      currency: l.currency,
-      amountMinor: l.amountMinor,
-    })),
-  );
-  return { id, created: true };
+  return ids;
 }
 
 /** A booking's line as settled: its price per ticket and the fee fixed on it at booking time. */
@@ -157,8 +212,13 @@ export function feesOf(lines: readonly SettledLine[]) {
  * per booking (`sale:<id>`). The parts add up to the payment exactly: the share is the rest.
  */
 export async function postSale(tx: Tx, s: Sale) {
+  return postTransaction(tx, salePosting(s));
+}
+
+/** The posting of a sale (shared by settlement and the demo's backfill). */
+export function salePosting(s: Sale): LedgerPosting {
   const { feeMinor, vatMinor } = feesOf(s.lines);
-  return postTransaction(tx, {
+  return {
     kind: 'sale',
     causeKey: `sale:${s.bookingId}`,
     organisationId: s.organisationId,
@@ -171,7 +231,23 @@ export async function postSale(tx: Tx, s: Sale) {
       { account: platformAccount('revenue'), currency: s.currency, amountMinor: -feeMinor },
       { account: platformAccount('vat'), currency: s.currency, amountMinor: -vatMinor },
     ],
-  });
+  };
+}
+
+/**
+ * The refund's posting from its sale's posting: the same reversal `postRefund` makes from the
+ * sale's entries (a passed fee returned, an absorbed one kept).
+ */
+export function refundPosting(sale: LedgerPosting, bookingId: number, feePassed: boolean, reason: string): LedgerPosting {
+  const lines = feePassed
+    ? sale.lines.map((l) => ({ ...l, amountMinor: -l.amountMinor }))
+    : sale.lines
+        .filter((l) => l.account.kind === 'clearing')
+        .flatMap((l) => [
+          { ...l, amountMinor: -l.amountMinor },
+          { account: organiserAccount(sale.organisationId!), currency: l.currency, amountMinor: l.amountMinor },
+        ]);
+  return { ...sale, kind: 'refund', causeKey: `refund:${bookingId}`, description: reason, lines };
 }
 
 /**
