@@ -23,11 +23,16 @@ const method = {
 type Route = (req: SeenRequest) => ReturnType<typeof answer> | undefined;
 
 /** The Money page's calls answered as a demo organisation's; `over` answers some first. */
+interface MoneyAnswers {
+  balance?: { currency: string; pending: number; available: number; paid_out: number }[];
+  methodState?: { method: typeof method | null; held_until: string | null };
+}
+
 function moneyApi(
   {
     balance = [{ currency: 'KES', pending: 4666, available: 2333, paid_out: 10_000 }],
     methodState = { method, held_until: null },
-  } = {},
+  }: MoneyAnswers = {},
   over: Route = () => undefined,
 ) {
   return mockFetch((req) => {
