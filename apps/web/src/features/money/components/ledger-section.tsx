@@ -12,6 +12,9 @@ import { showAlert } from '../../../lib/alert';
 import { formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { downloadLedgerCsv, useLedger, type LedgerRange } from '../api/money';
 
+/** Entries drawn at first, and added by each "Show more": a busy month has thousands. */
+const LEDGER_STEP = 25;
+
 const signed = (amount: number, currency: string) =>
   amount > 0
     ? `+${formatMoney(amount, currency)}`
@@ -36,7 +39,12 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
         <p className="break-words text-sm text-slate-600">{entry.description}</p>
         {(entry.gross !== null || fee !== 0) && (
           <p className="text-xs text-slate-500">
-            {entry.gross !== null && <>Paid by the buyer {formatMoney(entry.gross, entry.currency)}</>}
+            {entry.gross !== null &&
+              (entry.gross < 0 ? (
+                <>Returned to the buyer {formatMoney(-entry.gross, entry.currency)}</>
+              ) : (
+                <>Paid by the buyer {formatMoney(entry.gross, entry.currency)}</>
+              ))}
             {entry.gross !== null && fee !== 0 && ' · '}
             {fee !== 0 && <>Service fee and VAT {formatMoney(fee, entry.currency)}</>}
           </p>
@@ -66,6 +74,7 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
 export function LedgerSection() {
   const [range, setRange] = useState<LedgerRange>({ from: '', to: '' });
   const [downloading, setDownloading] = useState(false);
+  const [shown, setShown] = useState(LEDGER_STEP);
   const ledger = useLedger(range);
   const fieldError = (path: string) =>
     ledger.error instanceof ApiError ? ledger.error.fieldErrors.find((e) => e.path === path)?.message : undefined;
@@ -100,11 +109,26 @@ export function LedgerSection() {
           <span className="text-right">Amount</span>
           <span className="text-right">Balance</span>
         </li>
-        {ledger.data.map((e) => (
+        {ledger.data.slice(0, shown).map((e) => (
           <EntryRow key={e.id} entry={e} />
         ))}
       </ol>
     );
+    if (ledger.data.length > shown) {
+      body = (
+        <>
+          {body}
+          <div className="mt-4 flex flex-col items-center gap-2 text-sm text-slate-600 sm:flex-row sm:justify-between">
+            <span>
+              Showing {shown} of {ledger.data.length} entries; the CSV holds them all.
+            </span>
+            <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + LEDGER_STEP)}>
+              Show {Math.min(LEDGER_STEP, ledger.data.length - shown)} more
+            </Button>
+          </div>
+        </>
+      );
+    }
   }
 
   return (
@@ -116,7 +140,10 @@ export function LedgerSection() {
           value={range.from}
           max={range.to || undefined}
           error={fieldError('from')}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+          onChange={(e) => {
+            setRange((r) => ({ ...r, from: e.target.value }));
+            setShown(LEDGER_STEP);
+          }}
         />
         <TextField
           label="To"
@@ -124,7 +151,10 @@ export function LedgerSection() {
           value={range.to}
           min={range.from || undefined}
           error={fieldError('to')}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          onChange={(e) => {
+            setRange((r) => ({ ...r, to: e.target.value }));
+            setShown(LEDGER_STEP);
+          }}
         />
         <Button
           variant="secondary"
