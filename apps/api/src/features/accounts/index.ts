@@ -12,7 +12,7 @@ export {
   type ClientInfo,
 } from './session.service.js';
 export { deviceSummary } from './device.js';
-export { requireTwoFactor } from './two-factor.service.js';
+export { requireTwoFactor, turnOnTwoFactorWithSecret } from './two-factor.service.js';
 export { checkOwnPassword } from './organiser-sign-in.js';
 export { findOrCreateBuyer } from './buyer-accounts.service.js';
 export { hashPassword } from './passwords.js';

@@ -222,3 +222,13 @@ export async function requireTwoFactor(db: Db, caller: Organiser) {
     throw forbidden('Turn on two-factor sign-in first (Settings, Security)', 'auth.totp_required');
   }
 }
+
+/**
+ * Two-factor sign-in turned on with a known secret, without the setup's first code: for the demo
+ * operator (whose secret the README publishes as development data) and for tests. Never called
+ * by a request.
+ */
+export async function turnOnTwoFactorWithSecret(ctx: AppContext, accountId: number, secret: string, now = new Date()) {
+  await savePendingTotp(ctx.db, accountId, await sealSecret(ctx, secret));
+  await markTotpEnabled(ctx.db, accountId, 0, now);
+}

@@ -1,11 +1,10 @@
 import { formatAmount, parseCurrency, toMajor } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { listOrganisationMembers } from '../accounts/index.js';
 import { enqueueMail, payoutOutcomeMail } from '../mail/index.js';
 import { postPayoutReturn } from './payout-ledger.js';
 import { destinationLabel } from './payout-view.js';
-import { updatePayout, type PayoutRow } from './payouts.repo.js';
+import { listOwners, updatePayout, type PayoutRow } from './payouts.repo.js';
 
 /**
  * The end of a payout (docs/product.md#payouts), in the caller's transaction with the payout
@@ -16,12 +15,11 @@ import { updatePayout, type PayoutRow } from './payouts.repo.js';
 /** Mails every owner of the organisation how a payout ended. */
 async function mailOwners(ctx: AppContext, tx: Tx, p: PayoutRow, outcome: 'paid' | 'failed' | 'rejected') {
   const currency = parseCurrency(p.currency);
-  const { data: members } = await listOrganisationMembers(ctx.db, p.organisationId, 1, 100);
-  for (const owner of members.filter((m) => m.role === 'owner')) {
+  for (const owner of await listOwners(tx, p.organisationId)) {
     await enqueueMail(tx, {
-      to: owner.email_address,
+      to: owner.email,
       ...payoutOutcomeMail({
-        firstName: owner.first_name,
+        firstName: owner.firstName,
         amount: formatAmount(toMajor(p.amountMinor, currency), currency),
         destination: destinationLabel(p),
         outcome,

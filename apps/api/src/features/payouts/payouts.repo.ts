@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PayoutMethodType, PayoutStatus } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { organisations, payoutBatches, payoutMethods, payouts, payoutSettings } from '../../db/schema/index.js';
+import { accounts, organisations, payoutBatches, payoutMethods, payouts, payoutSettings } from '../../db/schema/index.js';
 
 type Executor = Db | Tx;
 
@@ -181,10 +181,10 @@ const batchColumns = {
   currency: payoutBatches.currency,
   createdAt: payoutBatches.createdAt,
   createdByName: payoutBatches.createdByName,
-  count: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = ${payoutBatches.id})`,
-  totalMinor: sql<number>`(SELECT coalesce(sum(p.amount_minor), 0)::bigint FROM ${payouts} p WHERE p.batch_id = ${payoutBatches.id})`.mapWith(Number),
-  paid: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = ${payoutBatches.id} AND p.status = 'paid')`,
-  failed: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = ${payoutBatches.id} AND p.status = 'failed')`,
+  count: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id")`,
+  totalMinor: sql<number>`(SELECT coalesce(sum(p.amount_minor), 0)::bigint FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id")`.mapWith(Number),
+  paid: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id" AND p.status = 'paid')`,
+  failed: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id" AND p.status = 'failed')`,
 };
 
 export async function listBatches(db: Db, page: { offset: number; limit: number }) {
@@ -206,3 +206,12 @@ export async function findBatch(db: Executor, id: number) {
 }
 
 export type BatchRow = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
+
+/** The organisation's owners, who are told of every change of the method and every payout's end (reads `accounts`). */
+export async function listOwners(db: Executor, organisationId: number) {
+  return db
+    .select({ firstName: accounts.firstName, email: accounts.email })
+    .from(accounts)
+    .where(and(eq(accounts.type, 'organizer'), eq(accounts.role, 'owner'), eq(accounts.organisationId, organisationId)))
+    .orderBy(asc(accounts.id));
+}

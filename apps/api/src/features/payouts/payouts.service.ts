@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, invalidField } from '../../http/errors.js';
-import { checkOwnPassword, listOrganisationMembers, requireTwoFactor, type Caller } from '../accounts/index.js';
+import { checkOwnPassword, requireTwoFactor, type Caller } from '../accounts/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { lockOrganisationBalance } from '../ledger/index.js';
 import { enqueueMail, payoutMethodChangedMail } from '../mail/index.js';
@@ -27,6 +27,7 @@ import {
   findPayoutMethod,
   findPayoutSettings,
   insertPayout,
+  listOwners,
   listPayouts as listPayoutRows,
   upsertPayoutMethod,
 } from './payouts.repo.js';
@@ -69,7 +70,6 @@ export async function putPayoutMethod(
   const destination = destinationOf(body);
   const heldUntil = new Date(now.getTime() + PAYOUT_RULES.methodHoldHours * HOUR_MS);
   const setByName = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
-  const { data: members } = await listOrganisationMembers(ctx.db, actor.organisationId, 1, 100);
   const standing = await findOrganisationStanding(ctx.db, actor.organisationId);
   const saved = await ctx.db.transaction(async (tx) => {
     const row = await upsertPayoutMethod(tx, {
@@ -85,11 +85,11 @@ export async function putPayoutMethod(
       target: { type: 'organisation', id: actor.organisationId, label: standing?.name ?? null },
       details: { type: row.type, destination: destinationLabel(row), held_until: heldUntil.toISOString() },
     });
-    for (const owner of members.filter((m) => m.role === 'owner')) {
+    for (const owner of await listOwners(tx, actor.organisationId)) {
       await enqueueMail(tx, {
-        to: owner.email_address,
+        to: owner.email,
         ...payoutMethodChangedMail({
-          firstName: owner.first_name,
+          firstName: owner.firstName,
           organisationName: standing?.name ?? 'your organisation',
           changedBy: setByName,
           method: destinationLabel(row),
