@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PAYOUT_DELAY_DAYS, fitsMinorUnits, SERVICE_FEE_DEFAULTS, toMinor, type Currency } from '@tikiti/contract';
+import {
+  DEFAULT_PAYOUT_DELAY_DAYS,
+  fitsMinorUnits,
+  SERVICE_FEE_DEFAULTS,
+  toMinor,
+  type Currency,
+} from '@tikiti/contract';
 
 /**
  * Every setting of the API, read from the environment once at start-up (docs/architecture.md#configuration).
@@ -175,7 +181,10 @@ export const envSchema = z.object({
     .number()
     .min(0)
     .max(50)
-    .refine((v) => Math.abs(Math.round(v * BASIS_POINTS_PER_PERCENT) - v * BASIS_POINTS_PER_PERCENT) < 1e-6, 'at most two decimals')
+    .refine(
+      (v) => Math.abs(Math.round(v * BASIS_POINTS_PER_PERCENT) - v * BASIS_POINTS_PER_PERCENT) < 1e-6,
+      'at most two decimals',
+    )
     .default(SERVICE_FEE_DEFAULTS.percent),
   SERVICE_FEE_FIXED_KES: z.coerce
     .number()

@@ -97,9 +97,10 @@ export const eventFieldsSchema = z
     ),
     /**
      * Who pays the service fee on paid tickets (docs/product.md#service-fees): `absorb` (the
-     * organiser's share) or `pass` (added to the buyer's total as its own line). Default absorb.
+     * organiser's share) or `pass` (added to the buyer's total as its own line). Left out: absorb
+     * for a new event, unchanged on an update.
      */
-    service_fee: z.preprocess(emptyToUndefined, serviceFeeModeSchema.default('absorb')),
+    service_fee: z.preprocess(emptyToUndefined, serviceFeeModeSchema.optional()),
     /** Only on update: switch between published (1) and draft (2). */
     status: z.preprocess(
       (v) => fromDecimalText(emptyToUndefined(v)),

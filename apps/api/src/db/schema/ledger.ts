@@ -23,10 +23,7 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_code_key').on(t.code),
     index('ledger_accounts_organisation_idx').on(t.organisationId),
     check('ledger_accounts_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
-    check(
-      'ledger_accounts_owner_check',
-      sql`(${t.kind} = 'organiser') = (${t.organisationId} IS NOT NULL)`,
-    ),
+    check('ledger_accounts_owner_check', sql`(${t.kind} = 'organiser') = (${t.organisationId} IS NOT NULL)`),
   ],
 );
 

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { BOOKING_STATUS, parseCurrency, SERVICE_FEE_DEFAULTS } from '@tikiti/contract';
 import { queryRows, type Tx } from '../client.js';
 import { serviceFeesOf } from '../../config.js';
-import { postBackdated, refundPosting, salePosting, serviceFeeOf, type ClearingProvider } from '../../features/ledger/index.js';
+import {
+  postBackdated,
+  refundPosting,
+  salePosting,
+  serviceFeeOf,
+  type ClearingProvider,
+} from '../../features/ledger/index.js';
 
 /**
  * The demo's money (docs/product.md#service-fees, #balances): the default service fee fixed on
@@ -12,7 +18,13 @@ import { postBackdated, refundPosting, salePosting, serviceFeeOf, type ClearingP
  */
 export async function seedDemoLedger(tx: Tx) {
   const rule = serviceFeesOf(SERVICE_FEE_DEFAULTS.percent, SERVICE_FEE_DEFAULTS.fixed);
-  const lines = await queryRows<{ id: number; booking_id: number; currency: string; unit_price_minor: number; quantity: number }>(
+  const lines = await queryRows<{
+    id: number;
+    booking_id: number;
+    currency: string;
+    unit_price_minor: number;
+    quantity: number;
+  }>(
     tx,
     sql`SELECT l.id, l.booking_id, b.currency, l.unit_price_minor, l.quantity
           FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
@@ -20,7 +32,11 @@ export async function seedDemoLedger(tx: Tx) {
   );
   const fees = lines.map((l) => {
     const currency = parseCurrency(l.currency);
-    const fee = serviceFeeOf(l.unit_price_minor, { percentBasisPoints: rule.percentBasisPoints, fixedMinor: rule.fixedMinor[currency] }, currency);
+    const fee = serviceFeeOf(
+      l.unit_price_minor,
+      { percentBasisPoints: rule.percentBasisPoints, fixedMinor: rule.fixedMinor[currency] },
+      currency,
+    );
     return { ...l, fee_minor: fee.feeMinor, vat_minor: fee.vatMinor };
   });
   await tx.execute(

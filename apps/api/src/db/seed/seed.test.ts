@@ -373,7 +373,11 @@ describe('seedDemoData', () => {
            WHERE b.paid_at IS NOT NULL AND l.unit_price_minor > 0 AND l.service_fee_minor = 0`,
     );
     expect(unfeed).toBe(0);
-    const balance = (await asDemoOrganiser('/v1/client/balance')).json().data as { currency: string; pending: number; available: number }[];
+    const balance = (await asDemoOrganiser('/v1/client/balance')).json().data as {
+      currency: string;
+      pending: number;
+      available: number;
+    }[];
     expect(balance.length).toBeGreaterThan(0);
     expect(balance.some((b) => b.pending > 0)).toBe(true);
   });

@@ -30,11 +30,15 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   );
 
   r.get('/event/details/:id', { schema: { params: idParamsSchema } }, async (request, reply) =>
-    sendCached(reply, `details:${request.params.id}`, () => getPublicEvent(ctx.db, request.params.id, ctx.config.serviceFees)),
+    sendCached(reply, `details:${request.params.id}`, () =>
+      getPublicEvent(ctx.db, request.params.id, ctx.config.serviceFees),
+    ),
   );
 
   r.get('/event/:id/tickets', { schema: { params: idParamsSchema } }, async (request, reply) =>
-    sendCached(reply, `tickets:${request.params.id}`, () => listPublicTickets(ctx.db, request.params.id, ctx.config.serviceFees)),
+    sendCached(reply, `tickets:${request.params.id}`, () =>
+      listPublicTickets(ctx.db, request.params.id, ctx.config.serviceFees),
+    ),
   );
 
   r.get('/client/view', async (_request, reply) => sendCached(reply, 'organisers', () => listPublicOrganisers(ctx.db)));

@@ -238,7 +238,10 @@ export async function setLineServiceFee(
  * recorded with it (the sandbox's): what the provider is asked for and checked against.
  */
 export async function setBookingTotal(tx: Tx, bookingId: number, totalMinor: number) {
-  await tx.update(bookings).set({ totalMinor, updatedAt: sql`now()` }).where(eq(bookings.id, bookingId));
+  await tx
+    .update(bookings)
+    .set({ totalMinor, updatedAt: sql`now()` })
+    .where(eq(bookings.id, bookingId));
   await tx
     .update(payments)
     .set({ amountMinor: totalMinor, updatedAt: sql`now()` })

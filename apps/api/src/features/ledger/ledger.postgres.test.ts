@@ -40,7 +40,15 @@ type Op =
   | { op: 'payoutFails'; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('buy' as const), event: fc.nat(1), type: fc.nat(2), qty: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('buy' as const),
+      event: fc.nat(1),
+      type: fc.nat(2),
+      qty: fc.integer({ min: 1, max: 3 }),
+    }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ op: fc.constant('refund' as const), pick: fc.nat(20) }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('cancel' as const), event: fc.nat(1) }), weight: 1 },
   {
@@ -104,11 +112,19 @@ async function runSequence(ops: Op[]) {
       await payWithCard(t.app, answer.client_secret);
       const view = await retrieve(t.app, answer.client_secret, res.headers.auth as string);
       expect(view.json().data.status).toBe(BOOKING_STATUS.paid);
-      const [row] = await queryRows<{ id: number }>(db(), sql`SELECT id FROM bookings WHERE reference = ${answer.booking_reference}`);
+      const [row] = await queryRows<{ id: number }>(
+        db(),
+        sql`SELECT id FROM bookings WHERE reference = ${answer.booking_reference}`,
+      );
       settled.push(row!.id);
     } else if (o.op === 'refund' && settled.length > 0) {
       const id = settled.splice(o.pick % settled.length, 1)[0]!;
-      const res = await t.app.inject({ method: 'POST', url: `/v1/client/booking/${id}/refund`, headers: auth, payload: {} });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/v1/client/booking/${id}/refund`,
+        headers: auth,
+        payload: {},
+      });
       expect([202, 409], res.body).toContain(res.statusCode);
     } else if (o.op === 'cancel' && !cancelled.has(o.event)) {
       cancelled.add(o.event);

@@ -106,7 +106,12 @@ export async function organisationBalanceRows(
   delayDays: number,
   currency?: string,
 ): Promise<BalanceRow[]> {
-  const rows = await queryRows<{ currency: string; total_minor: string; pending_minor: string; paid_out_minor: string }>(
+  const rows = await queryRows<{
+    currency: string;
+    total_minor: string;
+    pending_minor: string;
+    paid_out_minor: string;
+  }>(
     db,
     sql`SELECT a.currency,
                coalesce(-sum(e.amount_minor), 0)::bigint AS total_minor,
@@ -213,7 +218,12 @@ export async function findOrganisationFees(db: Db | Tx, organisationId: number) 
 
 export async function upsertOrganisationFees(
   db: Db | Tx,
-  row: { organisationId: number; percentBasisPoints: number; fixedKesMinor: number | null; fixedUsdMinor: number | null },
+  row: {
+    organisationId: number;
+    percentBasisPoints: number;
+    fixedKesMinor: number | null;
+    fixedUsdMinor: number | null;
+  },
 ) {
   await db
     .insert(organisationFees)

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { balanceResponseSchema, ledgerQuerySchema, ledgerResponseSchema, statementParamsSchema } from '@tikiti/contract';
+import {
+  balanceResponseSchema,
+  ledgerQuerySchema,
+  ledgerResponseSchema,
+  statementParamsSchema,
+} from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { authenticate, organiserOf } from '../../http/auth.js';
 import { send, sendCsv } from '../../http/envelope.js';
@@ -29,7 +34,8 @@ export async function ledgerRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.get(
     '/client/ledger',
     { schema: { querystring: ledgerQuerySchema, response: { 200: ledgerResponseSchema } } },
-    async (request, reply) => send(reply, await ledgerEntries(ctx, moneyCallerOf(request).organisationId, request.query)),
+    async (request, reply) =>
+      send(reply, await ledgerEntries(ctx, moneyCallerOf(request).organisationId, request.query)),
   );
 
   r.get('/client/ledger.csv', { schema: { querystring: ledgerQuerySchema } }, async (request, reply) =>

@@ -11,12 +11,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { invalidField } from '../../http/errors.js';
 import { toCsv } from '../../lib/csv.js';
-import {
-  findOrganisationName,
-  organisationBalancesBefore,
-  organisationEntries,
-  type EntryRow,
-} from './ledger.repo.js';
+import { findOrganisationName, organisationBalancesBefore, organisationEntries, type EntryRow } from './ledger.repo.js';
 import { organisationBalances } from './postings.js';
 import { statementPdf, type Statement } from './statement-pdf.js';
 
@@ -77,7 +72,18 @@ export async function ledgerEntries(ctx: AppContext, organisationId: number, q: 
   return (await organisationEntries(ctx.db, organisationId, start, end, 'desc')).map(entryView);
 }
 
-const CSV_HEADERS = ['Date (EAT)', 'Kind', 'Reference', 'Description', 'Currency', 'Gross', 'Service fee', 'VAT on fee', 'Amount', 'Balance'];
+const CSV_HEADERS = [
+  'Date (EAT)',
+  'Kind',
+  'Reference',
+  'Description',
+  'Currency',
+  'Gross',
+  'Service fee',
+  'VAT on fee',
+  'Amount',
+  'Balance',
+];
 
 function csvRows(rows: EntryRow[]) {
   return rows.map((r) => {

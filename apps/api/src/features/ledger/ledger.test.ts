@@ -102,6 +102,15 @@ describe('the event form', () => {
     expect(passed.statusCode, passed.body).toBe(201);
     const own = (id: number) => get(`/v1/client/event/${id}`).then((r) => r.json().data.service_fee);
     expect(await own(passed.json().data)).toBe('pass');
+    // An update that leaves it out keeps it.
+    const update = await sendEventForm(t.app, {
+      method: 'PUT',
+      url: `/v1/event/update/${passed.json().data}`,
+      token: owner.token,
+      fields: eventFields(categoryId, { title: 'Renamed' }),
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await own(passed.json().data)).toBe('pass');
     const plain = await create(eventFields(categoryId));
     expect(await own(plain.json().data)).toBe('absorb');
     const wrong = await create(eventFields(categoryId, { service_fee: 'buyer' }));
@@ -110,7 +119,9 @@ describe('the event form', () => {
   });
 
   it('has no fee for a currency Tikiti does not sell in: an error, not a default', async () => {
-    await expect(feeRuleFor(db(), t.config.serviceFees, owner.organisationId, 'EUR')).rejects.toThrow(/Unknown currency/);
+    await expect(feeRuleFor(db(), t.config.serviceFees, owner.organisationId, 'EUR')).rejects.toThrow(
+      /Unknown currency/,
+    );
   });
 });
 
@@ -235,7 +246,9 @@ describe('balances, the ledger and statements', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain(row.reference);
     // Another organisation sees none of it.
-    expect((await get('/v1/client/ledger', other.token)).json().data.map((e: { reference: string }) => e.reference)).not.toContain(row.reference);
+    expect(
+      (await get('/v1/client/ledger', other.token)).json().data.map((e: { reference: string }) => e.reference),
+    ).not.toContain(row.reference);
 
     const month = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 7);
     const statementCsv = await get(`/v1/client/statements/${month}.csv`, org.token);
@@ -270,16 +283,16 @@ describe('the ledger itself', () => {
     expect(
       await refusal(
         db().transaction(async (tx) => {
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO ledger_transactions (kind, cause_key, reference, description)
+          const [row] = await queryRows<{ id: number }>(
+            tx,
+            sql`INSERT INTO ledger_transactions (kind, cause_key, reference, description)
               VALUES ('adjustment', 'test:unbalanced', 'X', 'x') RETURNING id`,
-        );
-        const [acc] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ledger_accounts LIMIT 1`);
-        await tx.execute(
-          sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount_minor) VALUES (${row!.id}, ${acc!.id}, 'USD', 5)`,
-        );
-      }),
+          );
+          const [acc] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ledger_accounts LIMIT 1`);
+          await tx.execute(
+            sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount_minor) VALUES (${row!.id}, ${acc!.id}, 'USD', 5)`,
+          );
+        }),
       ),
     ).toMatch(/does not balance/);
     await expect(

@@ -144,7 +144,8 @@ function checkedLines(p: LedgerPosting): LedgerLine[] {
   const lines = p.lines.filter((l) => l.amountMinor !== 0);
   const byCurrency = new Map<Currency, number[]>();
   for (const l of lines) {
-    if (!Number.isSafeInteger(l.amountMinor)) throw new Error(`Ledger amount ${l.amountMinor} is not whole minor units`);
+    if (!Number.isSafeInteger(l.amountMinor))
+      throw new Error(`Ledger amount ${l.amountMinor} is not whole minor units`);
     const c = parseCurrency(l.currency);
     byCurrency.set(c, [...(byCurrency.get(c) ?? []), l.amountMinor]);
   }
@@ -158,7 +159,11 @@ function checkedLines(p: LedgerPosting): LedgerLine[] {
 async function accountIds(tx: Tx, lines: LedgerLine[]) {
   // Accounts are made (and so locked by their insert) in code order: two postings never wait on each other in a ring.
   const coded = lines
-    .map((l) => ({ ...l, currency: parseCurrency(l.currency), code: accountCode(l.account, parseCurrency(l.currency)) }))
+    .map((l) => ({
+      ...l,
+      currency: parseCurrency(l.currency),
+      code: accountCode(l.account, parseCurrency(l.currency)),
+    }))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const ids = new Map<string, number>();
   for (const l of coded) {
@@ -227,7 +232,11 @@ export function salePosting(s: Sale): LedgerPosting {
     description: `Sale: ${s.eventTitle}`,
     lines: [
       { account: clearingAccount(s.provider), currency: s.currency, amountMinor: s.totalMinor },
-      { account: organiserAccount(s.organisationId), currency: s.currency, amountMinor: -(s.totalMinor - feeMinor - vatMinor) },
+      {
+        account: organiserAccount(s.organisationId),
+        currency: s.currency,
+        amountMinor: -(s.totalMinor - feeMinor - vatMinor),
+      },
       { account: platformAccount('revenue'), currency: s.currency, amountMinor: -feeMinor },
       { account: platformAccount('vat'), currency: s.currency, amountMinor: -vatMinor },
     ],
@@ -238,7 +247,12 @@ export function salePosting(s: Sale): LedgerPosting {
  * The refund's posting from its sale's posting: the same reversal `postRefund` makes from the
  * sale's entries (a passed fee returned, an absorbed one kept).
  */
-export function refundPosting(sale: LedgerPosting, bookingId: number, feePassed: boolean, reason: string): LedgerPosting {
+export function refundPosting(
+  sale: LedgerPosting,
+  bookingId: number,
+  feePassed: boolean,
+  reason: string,
+): LedgerPosting {
   const lines = feePassed
     ? sale.lines.map((l) => ({ ...l, amountMinor: -l.amountMinor }))
     : sale.lines

@@ -68,7 +68,11 @@ export interface OrganisationFees {
 }
 
 /** The organisation's effective fees in every currency (the operator console shows them). */
-export async function organisationFees(db: Db | Tx, defaults: FeeDefaults, organisationId: number): Promise<OrganisationFees> {
+export async function organisationFees(
+  db: Db | Tx,
+  defaults: FeeDefaults,
+  organisationId: number,
+): Promise<OrganisationFees> {
   const own = await findOrganisationFees(db, organisationId);
   return {
     percentBasisPoints: own?.percentBasisPoints ?? defaults.percentBasisPoints,
@@ -98,7 +102,8 @@ export async function setOrganisationFees(
   if (!Number.isInteger(fees.percentBasisPoints) || fees.percentBasisPoints < 0 || fees.percentBasisPoints > 5000) {
     throw new RangeError('percentBasisPoints must be a whole number from 0 to 5000 (50 %)');
   }
-  if (!ok(fees.fixedMinor?.KES) || !ok(fees.fixedMinor?.USD)) throw new RangeError('fixed fees are whole minor units, 0 or more');
+  if (!ok(fees.fixedMinor?.KES) || !ok(fees.fixedMinor?.USD))
+    throw new RangeError('fixed fees are whole minor units, 0 or more');
   await upsertOrganisationFees(db, {
     organisationId,
     percentBasisPoints: fees.percentBasisPoints,

@@ -28,7 +28,20 @@ const M = 50;
 /** The built-in Helvetica writes Windows-1252 only: anything else becomes "?". */
 const pdfText = (text: string) => text.replace(/\s+/g, ' ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * The organisation's monthly statement as an A4 PDF (docs/product.md#balances): per currency,
@@ -45,7 +58,10 @@ export async function statementPdf(s: Statement, organisationName: string): Prom
   const [y, m] = s.month.split('-').map(Number) as [number, number];
   doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text('STATEMENT', M, M);
   doc.fillColor(INK).font('Helvetica').fontSize(11).text(pdfText(organisationName));
-  doc.fillColor(MUTED).fontSize(10).text(`${MONTHS[m - 1]} ${y} (East Africa Time)`);
+  doc
+    .fillColor(MUTED)
+    .fontSize(10)
+    .text(`${MONTHS[m - 1]} ${y} (East Africa Time)`);
   doc.moveDown();
   if (s.currencies.length === 0) {
     doc.fillColor(INK).fontSize(11).text('No sales, refunds or payouts this month, and no balance carried.');
@@ -73,8 +89,16 @@ export async function statementPdf(s: Statement, organisationName: string): Prom
     for (const e of c.entries) {
       if (doc.y > 780) doc.addPage();
       const yPos = doc.y;
-      const when = new Date(e.at.getTime() + NAIROBI_OFFSET_MINUTES * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-      doc.text(`${when}  ${LEDGER_KIND_LABELS[e.kind]}  ${pdfText(e.reference)}  ${pdfText(e.description).slice(0, 60)}`, M, yPos, { width: 360 });
+      const when = new Date(e.at.getTime() + NAIROBI_OFFSET_MINUTES * 60_000)
+        .toISOString()
+        .slice(0, 16)
+        .replace('T', ' ');
+      doc.text(
+        `${when}  ${LEDGER_KIND_LABELS[e.kind]}  ${pdfText(e.reference)}  ${pdfText(e.description).slice(0, 60)}`,
+        M,
+        yPos,
+        { width: 360 },
+      );
       doc.text(money(e.amount_minor), M + 360, yPos, { width: 135, align: 'right' });
     }
     doc.moveDown();

@@ -79,7 +79,10 @@ async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
   const details = DETAILS.exec(path);
   if (details) {
     try {
-      return eventPageHead(await getPublicEvent(ctx.db, Number(details[1]), ctx.config.serviceFees), ctx.config.publicUrl);
+      return eventPageHead(
+        await getPublicEvent(ctx.db, Number(details[1]), ctx.config.serviceFees),
+        ctx.config.publicUrl,
+      );
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       return { title: 'Event not found · Tikiti', description: 'This event is not on Tikiti.', path, status: 404 };
