@@ -115,7 +115,7 @@ function OrganisationDetail({ id }: { id: number }) {
       <div>
         <h2 className="text-xl font-bold">{o.display_name}</h2>
         <p className="text-sm text-slate-600">
-          {o.organization_name} · {o.email} · {o.msisdn}
+          No. {o.id} · {o.organization_name} · {o.email} · {o.msisdn}
         </p>
         <p className="text-sm text-slate-600">Owners: {o.owners.map((w) => `${w.name} (${w.email})`).join(', ')}</p>
         {o.suspended_at && (
@@ -226,7 +226,7 @@ function OrganisationRow({
           {org.suspended_at && <Tag tone="red">Suspended</Tag>}
         </span>
         <span className="text-sm text-slate-600">
-          {org.email} · since {formatDay(org.created_at)}
+          No. {org.id} · {org.email} · since {formatDay(org.created_at)}
         </span>
       </button>
     </li>
