@@ -304,7 +304,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const b2cSet = b2cKeys.filter((k) => e[k]);
   if (b2cSet.length > 0 && (b2cSet.length < b2cKeys.length || mpesaSet.length === 0)) {
     const missing = [...b2cKeys, ...(mpesaSet.length === 0 ? ['MPESA_*'] : [])].filter((k) => !e[k as keyof typeof e]);
-    throw new Error(`Invalid configuration:\n  ${missing.join(', ')}: the MPESA_B2C_* settings are set together, with MPESA_*`);
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(', ')}: the MPESA_B2C_* settings are set together, with MPESA_*`,
+    );
   }
   if (mpesaSet.length > 0 && mpesaSet.length < mpesaKeys.length) {
     const missing = mpesaKeys.filter((k) => !e[k]).join(', ');

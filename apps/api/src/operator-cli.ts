@@ -28,7 +28,9 @@ async function main(args: string[]) {
   try {
     wireFeatures();
     const { email: added } = await addOperator({ config, db: database.db }, email, firstName, lastName);
-    console.log(`Operator ${added} made: the link to set its password has been emailed (see /dev/mailbox in development).`);
+    console.warn(
+      `Operator ${added} made: the link to set its password has been emailed (see /dev/mailbox in development).`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { startBackgroundWork } from './background.js';
 import { seedDemoData } from './db/seed/seed.js';
+import { seedDemoPayouts } from './db/seed/demo-payouts.js';
 import { closeRenderPool, issueBookingsETickets } from './features/etickets/index.js';
 import { imageStores } from './features/media/index.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
@@ -36,6 +37,8 @@ async function main() {
       (tx, ids) => issueBookingsETickets({ config, db: database.db }, tx, ids),
       imageStores({ config, db: database.db }).current,
     );
+    // Issue 26: the demo operator and past payouts (never in production).
+    if (seeded) await seedDemoPayouts({ config, db: database.db });
     if (seeded) log.info({ ms: Date.now() - started }, 'demo data loaded');
   }
   const app = await buildApp({ config, db: database.db, poolStats: database.poolStats }, { logger: log });

@@ -45,9 +45,12 @@ export function spawnApiProcess(env: Record<string, string>): SpawnedApi {
   return { child, exited, output: () => output };
 }
 
-/** Starts the API on a free port (see `spawnApiProcess`) and waits until /healthz answers 200. */
+/**
+ * Starts the API on a free port, or on `env.PORT` when given (a restart that must keep its address,
+ * such as Daraja's callback URL), and waits until /healthz answers 200 (see `spawnApiProcess`).
+ */
 export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const { child, exited, output } = spawnApiProcess({ PORT: String(port), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;

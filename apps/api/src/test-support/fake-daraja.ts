@@ -36,12 +36,37 @@ interface FakePush {
   result: { code: number; desc: string; receipt?: string } | null;
 }
 
+/** The initiator the fake accepts for payouts (B2C, B2B, transaction status). */
+export const FAKE_DARAJA_PAYOUTS = {
+  initiator: 'fake-initiator',
+  securityCredential: 'fake-security-credential',
+  shortcode: '600777',
+};
+
+/** A payout the fake received: the phone got the money the moment the request arrived. */
+export interface FakeTransfer {
+  originatorId: string;
+  transactionId: string;
+  receiver: string;
+  amount: number;
+}
+
 export async function startFakeDaraja() {
   const requests: DarajaRequest[] = [];
   const tokens = new Set<string>();
   const pushes = new Map<string, FakePush>();
   const failures: { status: number; body: Record<string, unknown> }[] = [];
   let n = 0;
+  const transfers: FakeTransfer[] = [];
+  /** While set, a payout request is received (and paid) but never answered: the caller waits until it dies. */
+  let holdPayoutAnswers = false;
+  let onPayout: ((t: FakeTransfer) => void) | null = null;
+  const postResult = (url: string, result: Record<string, unknown>) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Result: result }),
+    }).catch(() => undefined);
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -78,6 +103,54 @@ export async function startFakeDaraja() {
       }
       const failure = failures.shift();
       if (failure) return answer(failure.status, failure.body);
+      if (url.pathname === '/mpesa/b2c/v3/paymentrequest' || url.pathname === '/mpesa/transactionstatus/v1/query') {
+        if (
+          body.SecurityCredential !== FAKE_DARAJA_PAYOUTS.securityCredential ||
+          body.PartyA !== FAKE_DARAJA_PAYOUTS.shortcode
+        ) {
+          return fault(400, '400.002.02', 'Bad Request - Invalid Initiator Information');
+        }
+        const originatorId = String(body.OriginatorConversationID);
+        const conversationId = `AG_fake_${++n}`;
+        if (url.pathname === '/mpesa/transactionstatus/v1/query') {
+          const original = transfers.find((t) => t.originatorId === String(body.OriginalConversationID));
+          answer(200, { ConversationID: conversationId, OriginatorConversationID: originatorId, ResponseCode: '0' });
+          void postResult(String(body.ResultURL), {
+            ResultType: 0,
+            ResultCode: original ? 0 : 2001,
+            ResultDesc: original
+              ? 'The service request is processed successfully.'
+              : 'The transaction could not be found',
+            OriginatorConversationID: originatorId,
+            ConversationID: conversationId,
+            TransactionID: original?.transactionId ?? '',
+            ResultParameters: original
+              ? {
+                  ResultParameter: [
+                    { Key: 'ReceiptNo', Value: original.transactionId },
+                    { Key: 'TransactionStatus', Value: 'Completed' },
+                    { Key: 'Amount', Value: original.amount },
+                  ],
+                }
+              : undefined,
+          });
+          return;
+        }
+        const transfer = {
+          originatorId,
+          transactionId: `SKP${String(++n).padStart(7, '0')}`,
+          receiver: String(body.PartyB),
+          amount: Number(body.Amount),
+        };
+        transfers.push(transfer);
+        onPayout?.(transfer);
+        if (holdPayoutAnswers) return; // received and paid; the answer never comes
+        return answer(200, {
+          ConversationID: conversationId,
+          OriginatorConversationID: originatorId,
+          ResponseCode: '0',
+        });
+      }
       const ts = String(body.Timestamp ?? '');
       const password = Buffer.from(`${FAKE_DARAJA.shortcode}${FAKE_DARAJA.passkey}${ts}`).toString('base64');
       if (body.BusinessShortCode !== FAKE_DARAJA.shortcode || body.Password !== password) {
@@ -177,6 +250,20 @@ export async function startFakeDaraja() {
     failNext(status: number, body: Record<string, unknown>) {
       failures.push({ status, body });
     },
+    /** What the receiving phones got, in order. */
+    transfers,
+    /** Payout requests are received and paid but never answered, until told otherwise. */
+    holdPayoutAnswers(hold: boolean) {
+      holdPayoutAnswers = hold;
+    },
+    /** Resolves with the next payout the fake receives. */
+    nextPayout: () => new Promise<FakeTransfer>((resolve) => (onPayout = resolve)),
+    /** The payout settings that point the app at this fake. */
+    payoutEnv: () => ({
+      MPESA_B2C_INITIATOR: FAKE_DARAJA_PAYOUTS.initiator,
+      MPESA_B2C_SECURITY_CREDENTIAL: FAKE_DARAJA_PAYOUTS.securityCredential,
+      MPESA_B2C_SHORTCODE: FAKE_DARAJA_PAYOUTS.shortcode,
+    }),
     tokenRequests: () => requests.filter((r) => r.path === '/oauth/v1/generate').length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

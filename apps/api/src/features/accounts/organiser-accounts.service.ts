@@ -96,7 +96,8 @@ export async function createOperatorAccount(
   a: { email: string; firstName: string; lastName: string },
 ): Promise<{ id: number; code: string }> {
   const clash = await findOrganiserClashes(tx, a.email, null);
-  const taken = () => conflict('This email already has an organiser or operator account', undefined, 'operator.email_taken');
+  const taken = () =>
+    conflict('This email already has an organiser or operator account', undefined, 'operator.email_taken');
   if (clash.email) throw taken();
   try {
     const row = await insertOperatorAccount(tx, a);

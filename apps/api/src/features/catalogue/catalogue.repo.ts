@@ -313,9 +313,7 @@ function prepare(db: Db) {
     publicEvent: eventQuery(
       db,
       and(eq(events.id, p.id), eq(events.status, EVENT_STATUS.published), organiserNotSuspended)!,
-    ).prepare(
-      'catalogue_public_event',
-    ),
+    ).prepare('catalogue_public_event'),
   };
 }
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();

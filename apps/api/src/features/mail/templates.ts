@@ -503,7 +503,10 @@ export function operatorInviteMail(p: { code: string; setPasswordUrl: string }):
     text: `${lines.join('\n\n')}\n\n${p.code}\n\n${p.setPasswordUrl}\n\n${after}\n`,
     html: layout(
       subject,
-      lines.map(paragraph).join('') + codeBlock(p.code) + button(p.setPasswordUrl, 'Set my password') + paragraph(after),
+      lines.map(paragraph).join('') +
+        codeBlock(p.code) +
+        button(p.setPasswordUrl, 'Set my password') +
+        paragraph(after),
     ),
   };
 }

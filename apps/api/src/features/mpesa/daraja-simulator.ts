@@ -39,7 +39,10 @@ export interface DarajaResultBody {
  * (docs/operations.md#m-pesa-payouts): the way to try a failed payout in development.
  */
 export const SIMULATOR_FAILING_MSISDN = /000000$/;
-const CANNOT_PAY = { code: 2040, desc: 'Credit Party customer type (Unregistered or Registered Customer) can\'t be supported by the service.' };
+const CANNOT_PAY = {
+  code: 2040,
+  desc: "Credit Party customer type (Unregistered or Registered Customer) can't be supported by the service.",
+};
 /** The status query's answer when Daraja never received the original request. */
 export const STATUS_NOT_FOUND_CODE = 2001;
 

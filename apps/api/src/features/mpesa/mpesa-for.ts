@@ -44,7 +44,9 @@ function mpesaOf(ctx: AppContext): Mpesa {
       m = {
         provider: mpesaProvider(client, ctx.db),
         simulator: null,
-        payouts: b2c ? { client, config: { ...b2c, resultUrl: at(B2C_RESULT_PATH), timeoutUrl: at(B2C_TIMEOUT_PATH) } } : null,
+        payouts: b2c
+          ? { client, config: { ...b2c, resultUrl: at(B2C_RESULT_PATH), timeoutUrl: at(B2C_TIMEOUT_PATH) } }
+          : null,
       };
     } else {
       const simulator = darajaSimulator({ ...SIMULATOR, businessName: 'Tikiti', payout: SIMULATOR_PAYOUT });

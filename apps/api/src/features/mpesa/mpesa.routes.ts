@@ -216,7 +216,9 @@ export async function mpesaDevRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get(
     '/dev/mpesa',
-    { schema: { querystring: z.object({ screen: z.enum(['prompts', 'paybill', 'received']).optional() }), hide: true } },
+    {
+      schema: { querystring: z.object({ screen: z.enum(['prompts', 'paybill', 'received']).optional() }), hide: true },
+    },
     async (request, reply) =>
       request.query.screen === 'paybill'
         ? payBillPage(reply)

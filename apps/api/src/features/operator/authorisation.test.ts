@@ -52,24 +52,64 @@ const operatorOnly = (ok: number) => ({
 });
 
 const calls: { name: string; request: () => InjectOptions; expect: Record<Who, number> }[] = [
-  { name: 'GET v1/operator/organisations', request: () => ({ method: 'GET', url: '/v1/operator/organisations' }), expect: operatorOnly(200) },
-  { name: 'GET v1/operator/organisations/{id}', request: () => ({ method: 'GET', url: `/v1/operator/organisations/${organisationId}` }), expect: operatorOnly(200) },
-  { name: 'POST v1/operator/organisations/{id}/verify', request: () => ({ method: 'POST', url: `/v1/operator/organisations/${organisationId}/verify` }), expect: operatorOnly(200) },
-  { name: 'POST v1/operator/organisations/{id}/unverify', request: () => ({ method: 'POST', url: `/v1/operator/organisations/${organisationId}/unverify` }), expect: operatorOnly(200) },
+  {
+    name: 'GET v1/operator/organisations',
+    request: () => ({ method: 'GET', url: '/v1/operator/organisations' }),
+    expect: operatorOnly(200),
+  },
+  {
+    name: 'GET v1/operator/organisations/{id}',
+    request: () => ({ method: 'GET', url: `/v1/operator/organisations/${organisationId}` }),
+    expect: operatorOnly(200),
+  },
+  {
+    name: 'POST v1/operator/organisations/{id}/verify',
+    request: () => ({ method: 'POST', url: `/v1/operator/organisations/${organisationId}/verify` }),
+    expect: operatorOnly(200),
+  },
+  {
+    name: 'POST v1/operator/organisations/{id}/unverify',
+    request: () => ({ method: 'POST', url: `/v1/operator/organisations/${organisationId}/unverify` }),
+    expect: operatorOnly(200),
+  },
   {
     name: 'POST v1/operator/organisations/{id}/suspend',
-    request: () => ({ method: 'POST', url: `/v1/operator/organisations/${organisationId}/suspend`, payload: { reason: 'Test' } }),
+    request: () => ({
+      method: 'POST',
+      url: `/v1/operator/organisations/${organisationId}/suspend`,
+      payload: { reason: 'Test' },
+    }),
     expect: operatorOnly(200),
   },
-  { name: 'POST v1/operator/organisations/{id}/unsuspend', request: () => ({ method: 'POST', url: `/v1/operator/organisations/${organisationId}/unsuspend` }), expect: operatorOnly(200) },
+  {
+    name: 'POST v1/operator/organisations/{id}/unsuspend',
+    request: () => ({ method: 'POST', url: `/v1/operator/organisations/${organisationId}/unsuspend` }),
+    expect: operatorOnly(200),
+  },
   {
     name: 'PUT v1/operator/organisations/{id}/fees',
-    request: () => ({ method: 'PUT', url: `/v1/operator/organisations/${organisationId}/fees`, payload: { percent: null, fixed: { KES: null, USD: null } } }),
+    request: () => ({
+      method: 'PUT',
+      url: `/v1/operator/organisations/${organisationId}/fees`,
+      payload: { percent: null, fixed: { KES: null, USD: null } },
+    }),
     expect: operatorOnly(200),
   },
-  { name: 'GET v1/operator/organisations/{missing}', request: () => ({ method: 'GET', url: '/v1/operator/organisations/999999' }), expect: operatorOnly(404) },
-  { name: 'GET v1/operator/payouts', request: () => ({ method: 'GET', url: '/v1/operator/payouts' }), expect: operatorOnly(200) },
-  { name: 'POST v1/operator/payouts/{missing}/approve', request: () => ({ method: 'POST', url: '/v1/operator/payouts/999999/approve' }), expect: operatorOnly(404) },
+  {
+    name: 'GET v1/operator/organisations/{missing}',
+    request: () => ({ method: 'GET', url: '/v1/operator/organisations/999999' }),
+    expect: operatorOnly(404),
+  },
+  {
+    name: 'GET v1/operator/payouts',
+    request: () => ({ method: 'GET', url: '/v1/operator/payouts' }),
+    expect: operatorOnly(200),
+  },
+  {
+    name: 'POST v1/operator/payouts/{missing}/approve',
+    request: () => ({ method: 'POST', url: '/v1/operator/payouts/999999/approve' }),
+    expect: operatorOnly(404),
+  },
   {
     name: 'POST v1/operator/payouts/{missing}/reject',
     request: () => ({ method: 'POST', url: '/v1/operator/payouts/999999/reject', payload: { reason: 'No' } }),
@@ -80,46 +120,114 @@ const calls: { name: string; request: () => InjectOptions; expect: Record<Who, n
     request: () => ({ method: 'POST', url: '/v1/operator/payouts/999999/settle', payload: { outcome: 'paid' } }),
     expect: operatorOnly(404),
   },
-  { name: 'GET v1/operator/payout-batches', request: () => ({ method: 'GET', url: '/v1/operator/payout-batches' }), expect: operatorOnly(200) },
+  {
+    name: 'GET v1/operator/payout-batches',
+    request: () => ({ method: 'GET', url: '/v1/operator/payout-batches' }),
+    expect: operatorOnly(200),
+  },
   {
     name: 'POST v1/operator/payout-batches (nothing to export)',
     request: () => ({ method: 'POST', url: '/v1/operator/payout-batches', payload: { currency: 'KES' } }),
     expect: operatorOnly(409),
   },
-  { name: 'GET v1/operator/payout-batches/{missing}.csv', request: () => ({ method: 'GET', url: '/v1/operator/payout-batches/999999.csv' }), expect: operatorOnly(404) },
-  { name: 'GET v1/operator/settings', request: () => ({ method: 'GET', url: '/v1/operator/settings' }), expect: operatorOnly(200) },
+  {
+    name: 'GET v1/operator/payout-batches/{missing}.csv',
+    request: () => ({ method: 'GET', url: '/v1/operator/payout-batches/999999.csv' }),
+    expect: operatorOnly(404),
+  },
+  {
+    name: 'GET v1/operator/settings',
+    request: () => ({ method: 'GET', url: '/v1/operator/settings' }),
+    expect: operatorOnly(200),
+  },
   {
     name: 'PUT v1/operator/settings',
-    request: () => ({ method: 'PUT', url: '/v1/operator/settings', payload: { auto_approve_below: { KES: null, USD: null } } }),
+    request: () => ({
+      method: 'PUT',
+      url: '/v1/operator/settings',
+      payload: { auto_approve_below: { KES: null, USD: null } },
+    }),
     expect: operatorOnly(200),
   },
   {
     name: 'POST v1/operator/adjustments',
-    request: () => ({ method: 'POST', url: '/v1/operator/adjustments', payload: { organisation_id: organisationId, currency: 'KES', amount: 1, reason: 'Test' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/v1/operator/adjustments',
+      payload: { organisation_id: organisationId, currency: 'KES', amount: 1, reason: 'Test' },
+    }),
     expect: operatorOnly(201),
   },
-  { name: 'GET v1/operator/figures', request: () => ({ method: 'GET', url: '/v1/operator/figures' }), expect: operatorOnly(200) },
-  { name: 'GET v1/operator/audit', request: () => ({ method: 'GET', url: '/v1/operator/audit' }), expect: operatorOnly(200) },
+  {
+    name: 'GET v1/operator/figures',
+    request: () => ({ method: 'GET', url: '/v1/operator/figures' }),
+    expect: operatorOnly(200),
+  },
+  {
+    name: 'GET v1/operator/audit',
+    request: () => ({ method: 'GET', url: '/v1/operator/audit' }),
+    expect: operatorOnly(200),
+  },
   {
     name: 'GET v1/client/payout-method',
     request: () => ({ method: 'GET', url: '/v1/client/payout-method' }),
-    expect: { operator: 406, operatorNo2fa: 406, owner: 200, admin: 200, door: 403, intruder: 200, buyer: 406, nobody: 401 },
+    expect: {
+      operator: 406,
+      operatorNo2fa: 406,
+      owner: 200,
+      admin: 200,
+      door: 403,
+      intruder: 200,
+      buyer: 406,
+      nobody: 401,
+    },
   },
   {
     name: 'PUT v1/client/payout-method (a wrong password)',
-    request: () => ({ method: 'PUT', url: '/v1/client/payout-method', payload: { type: 'mpesa_b2c', msisdn: '0712345678', password: 'not it' } }),
+    request: () => ({
+      method: 'PUT',
+      url: '/v1/client/payout-method',
+      payload: { type: 'mpesa_b2c', msisdn: '0712345678', password: 'not it' },
+    }),
     // Reaching the password check (400) is the owner's alone; the other organisation's owner has no two-factor sign-in.
-    expect: { operator: 406, operatorNo2fa: 406, owner: 400, admin: 403, door: 403, intruder: 403, buyer: 406, nobody: 401 },
+    expect: {
+      operator: 406,
+      operatorNo2fa: 406,
+      owner: 400,
+      admin: 403,
+      door: 403,
+      intruder: 403,
+      buyer: 406,
+      nobody: 401,
+    },
   },
   {
     name: 'GET v1/client/payouts',
     request: () => ({ method: 'GET', url: '/v1/client/payouts' }),
-    expect: { operator: 406, operatorNo2fa: 406, owner: 200, admin: 200, door: 403, intruder: 200, buyer: 406, nobody: 401 },
+    expect: {
+      operator: 406,
+      operatorNo2fa: 406,
+      owner: 200,
+      admin: 200,
+      door: 403,
+      intruder: 200,
+      buyer: 406,
+      nobody: 401,
+    },
   },
   {
     name: 'POST v1/client/payouts (no method yet)',
     request: () => ({ method: 'POST', url: '/v1/client/payouts', payload: { currency: 'KES', amount: 1000 } }),
-    expect: { operator: 406, operatorNo2fa: 406, owner: 409, admin: 403, door: 403, intruder: 403, buyer: 406, nobody: 401 },
+    expect: {
+      operator: 406,
+      operatorNo2fa: 406,
+      owner: 409,
+      admin: 403,
+      door: 403,
+      intruder: 403,
+      buyer: 406,
+      nobody: 401,
+    },
   },
 ];
 

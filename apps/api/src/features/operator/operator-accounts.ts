@@ -15,16 +15,20 @@ export async function addOperator(ctx: AppContext, email: string, firstName = ''
     const { id, code } = await createOperatorAccount(tx, { email: address, firstName, lastName });
     const setPasswordUrl = `${ctx.config.publicUrl}/operator/set-password?username=${encodeURIComponent(address)}&code=${code}`;
     await enqueueMail(tx, { to: address, ...operatorInviteMail({ code, setPasswordUrl }) });
-    await recordAudit(tx, {
-      organisationId: null,
-      accountId: id,
-      firstName: 'Command line',
-      lastName: '',
-      email: address,
-      role: 'operator',
-      address: '',
-      device: 'npm run operator',
-    }, { action: 'operator.account_created', target: { type: 'account', id, label: address } });
+    await recordAudit(
+      tx,
+      {
+        organisationId: null,
+        accountId: id,
+        firstName: 'Command line',
+        lastName: '',
+        email: address,
+        role: 'operator',
+        address: '',
+        device: 'npm run operator',
+      },
+      { action: 'operator.account_created', target: { type: 'account', id, label: address } },
+    );
   });
   await drainMailOutbox(ctx);
   return { email: address };

@@ -60,12 +60,20 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   r.addHook('onRequest', authenticateOperator(db));
-  const organisation = { params: operatorOrganisationParamsSchema, response: { 200: operatorOrganisationResponseSchema } };
+  const organisation = {
+    params: operatorOrganisationParamsSchema,
+    response: { 200: operatorOrganisationResponseSchema },
+  };
   const payout = { params: payoutParamsSchema, response: { 200: operatorPayoutResponseSchema } };
 
   r.get(
     '/operator/organisations',
-    { schema: { querystring: listOperatorOrganisationsQuerySchema, response: { 200: listOperatorOrganisationsResponseSchema } } },
+    {
+      schema: {
+        querystring: listOperatorOrganisationsQuerySchema,
+        response: { 200: listOperatorOrganisationsResponseSchema },
+      },
+    },
     async (request, reply) => send(reply, await listOperatorOrganisations(ctx, request.query)),
   );
 
@@ -83,9 +91,13 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/operator/organisations/:id/suspend',
     { schema: { ...organisation, body: suspendOrganisationBodySchema } },
     async (request, reply) =>
-      send(reply, await changeStanding(ctx, operatorActorOf(request), request.params.id, 'suspend', request.body.reason), {
-        description: 'Suspended: its events no longer sell; its money stays',
-      }),
+      send(
+        reply,
+        await changeStanding(ctx, operatorActorOf(request), request.params.id, 'suspend', request.body.reason),
+        {
+          description: 'Suspended: its events no longer sell; its money stays',
+        },
+      ),
   );
 
   r.put(
@@ -107,14 +119,20 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     send(reply, await approvePayout(ctx, operatorActorOf(request), request.params.id), { description: 'Approved' }),
   );
 
-  r.post('/operator/payouts/:id/reject', { schema: { ...payout, body: rejectPayoutBodySchema } }, async (request, reply) =>
-    send(reply, await rejectPayout(ctx, operatorActorOf(request), request.params.id, request.body.reason), {
-      description: 'Rejected: the money is back in the balance',
-    }),
+  r.post(
+    '/operator/payouts/:id/reject',
+    { schema: { ...payout, body: rejectPayoutBodySchema } },
+    async (request, reply) =>
+      send(reply, await rejectPayout(ctx, operatorActorOf(request), request.params.id, request.body.reason), {
+        description: 'Rejected: the money is back in the balance',
+      }),
   );
 
-  r.post('/operator/payouts/:id/settle', { schema: { ...payout, body: settlePayoutBodySchema } }, async (request, reply) =>
-    send(reply, await settlePayout(ctx, operatorActorOf(request), request.params.id, request.body)),
+  r.post(
+    '/operator/payouts/:id/settle',
+    { schema: { ...payout, body: settlePayoutBodySchema } },
+    async (request, reply) =>
+      send(reply, await settlePayout(ctx, operatorActorOf(request), request.params.id, request.body)),
   );
 
   r.get(
@@ -139,8 +157,10 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request, reply) => sendCsv(reply, await batchCsv(db, request.params.id)),
   );
 
-  r.get('/operator/settings', { schema: { response: { 200: operatorSettingsResponseSchema } } }, async (_request, reply) =>
-    send(reply, await getOperatorSettings(db)),
+  r.get(
+    '/operator/settings',
+    { schema: { response: { 200: operatorSettingsResponseSchema } } },
+    async (_request, reply) => send(reply, await getOperatorSettings(db)),
   );
 
   r.put(

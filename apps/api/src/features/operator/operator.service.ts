@@ -134,11 +134,15 @@ export async function changeStanding(
     if (!o) throw notFound('Organisation');
     if (change === 'verify' || change === 'unverify') await setVerified(tx, id, change === 'verify' ? now : null);
     else await setSuspended(tx, id, change === 'suspend' ? now : null, change === 'suspend' ? reason : null);
-    await recordAudit(tx, { ...actor, organisationId: id }, {
-      action: STANDING_ACTIONS[change],
-      target: { type: 'organisation', id, label: o.organizationName },
-      details: reason ? { reason } : {},
-    });
+    await recordAudit(
+      tx,
+      { ...actor, organisationId: id },
+      {
+        action: STANDING_ACTIONS[change],
+        target: { type: 'organisation', id, label: o.organizationName },
+        details: reason ? { reason } : {},
+      },
+    );
   });
   if (change === 'suspend' || change === 'unsuspend') invalidatePublicCatalogue(ctx.db);
   return operatorOrganisation(ctx, id);
@@ -171,11 +175,15 @@ export async function putOrganisationFees(
             },
           },
     );
-    await recordAudit(tx, { ...actor, organisationId: id }, {
-      action: 'operator.fees_set',
-      target: { type: 'organisation', id, label: o.organizationName },
-      details: { percent: body.percent, fixed_kes: body.fixed.KES, fixed_usd: body.fixed.USD },
-    });
+    await recordAudit(
+      tx,
+      { ...actor, organisationId: id },
+      {
+        action: 'operator.fees_set',
+        target: { type: 'organisation', id, label: o.organizationName },
+        details: { percent: body.percent, fixed_kes: body.fixed.KES, fixed_usd: body.fixed.USD },
+      },
+    );
   });
   return operatorOrganisation(ctx, id);
 }
@@ -185,7 +193,12 @@ export async function putOrganisationFees(
  * and the platform's adjustments account, with the operator's reason; a positive amount credits
  * the organiser (docs/product.md#the-operator).
  */
-export async function createAdjustment(ctx: AppContext, actor: AnyAuditActor, body: CreateAdjustmentBody, now = new Date()) {
+export async function createAdjustment(
+  ctx: AppContext,
+  actor: AnyAuditActor,
+  body: CreateAdjustmentBody,
+  now = new Date(),
+) {
   const amountMinor = toMinor(body.amount, body.currency);
   const id = await ctx.db.transaction(async (tx) => {
     const o = await findOrganisationRow(tx, body.organisation_id);
@@ -201,11 +214,20 @@ export async function createAdjustment(ctx: AppContext, actor: AnyAuditActor, bo
         { account: platformAccount('adjustments'), currency: body.currency, amountMinor },
       ],
     });
-    await recordAudit(tx, { ...actor, organisationId: o.id }, {
-      action: 'operator.adjustment',
-      target: { type: 'organisation', id: o.id, label: o.organizationName },
-      details: { amount: body.amount, currency: body.currency, reason: body.reason, ledger_transaction: posted.id ?? null },
-    });
+    await recordAudit(
+      tx,
+      { ...actor, organisationId: o.id },
+      {
+        action: 'operator.adjustment',
+        target: { type: 'organisation', id: o.id, label: o.organizationName },
+        details: {
+          amount: body.amount,
+          currency: body.currency,
+          reason: body.reason,
+          ledger_transaction: posted.id ?? null,
+        },
+      },
+    );
     return posted.id ?? 0;
   });
   return {

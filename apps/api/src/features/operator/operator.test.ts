@@ -46,16 +46,21 @@ describe('npm run operator -- add', () => {
     expect(refused.json().data.code).toBe('auth.totp_required');
     const setup = await call('POST', '/v1/auth/totp/setup', { token });
     expect(setup.statusCode).toBe(200);
-    const on = await call('POST', '/v1/auth/totp/enable', { token, payload: { code: totpCode(setup.json().data.secret) } });
+    const on = await call('POST', '/v1/auth/totp/enable', {
+      token,
+      payload: { code: totpCode(setup.json().data.secret) },
+    });
     expect(on.statusCode).toBe(200);
     const opened = await call('GET', '/v1/operator/organisations', { token: on.headers.auth as string });
     expect(opened.statusCode).toBe(200);
   });
 
-  it("refuses an address that already signs in as an organiser or operator", async () => {
+  it('refuses an address that already signs in as an organiser or operator', async () => {
     const organiser = await createOrganiser(t.database.db);
     await expect(addOperator(ctx(), organiser.email)).rejects.toMatchObject({ code: 'operator.email_taken' });
-    await expect(addOperator(ctx(), 'new.operator@tikiti.test')).rejects.toMatchObject({ code: 'operator.email_taken' });
+    await expect(addOperator(ctx(), 'new.operator@tikiti.test')).rejects.toMatchObject({
+      code: 'operator.email_taken',
+    });
   });
 });
 
@@ -73,7 +78,10 @@ describe('operator sign-in', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().data.code).toBe('auth.totp_rejected');
-    const right = await call('POST', '/v1/auth/login/totp', { payload: { pending_token: pending, code: totpCode() }, ip });
+    const right = await call('POST', '/v1/auth/login/totp', {
+      payload: { pending_token: pending, code: totpCode() },
+      ip,
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json().data.account_type).toBe('operator');
     const figures = await call('GET', '/v1/operator/figures', { token: right.headers.auth as string });
@@ -87,7 +95,10 @@ describe('operator sign-in', () => {
     const op = await createOperator(t);
     const ip = nextIp();
     for (let i = 0; i < 5; i++) {
-      const res = await call('POST', '/v1/auth/login', { payload: { username: op.email, password: 'wrong password' }, ip });
+      const res = await call('POST', '/v1/auth/login', {
+        payload: { username: op.email, password: 'wrong password' },
+        ip,
+      });
       expect(res.statusCode).toBe(401);
     }
     const locked = await call('POST', '/v1/auth/login', { payload: { username: op.email, password: op.password }, ip });
@@ -101,7 +112,9 @@ describe('the console', () => {
     const op = await createOperator(t);
     const org = await createOrganiser(t.database.db);
     const base = `/v1/operator/organisations/${org.organisationId}`;
-    const found = await call('GET', `/v1/operator/organisations?q=${encodeURIComponent(org.email)}`, { token: op.token });
+    const found = await call('GET', `/v1/operator/organisations?q=${encodeURIComponent(org.email)}`, {
+      token: op.token,
+    });
     expect(found.json().data.data.map((o: { id: number }) => o.id)).toEqual([org.organisationId]);
     expect((await call('POST', `${base}/verify`, { token: op.token })).json().data.verified_at).not.toBeNull();
     const fees = await call('POST', `${base}/unverify`, { token: op.token });

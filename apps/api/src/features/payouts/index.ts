@@ -6,6 +6,8 @@
 export { payoutsRoutes } from './payouts.routes.js';
 export { payoutsJobs } from './mpesa-payouts.js';
 export { getPayoutMethod } from './payouts.service.js';
+/** The demo seed's past payouts post their debits the way requests do. */
+export { postPayoutDebit } from './payout-ledger.js';
 export {
   approvePayout,
   batchCsv,

@@ -7,7 +7,13 @@ import { enqueueJob, type JobHandler } from '../../jobs/queue.js';
 import { DarajaError, mpesaPayouts, STATUS_NOT_FOUND_CODE } from '../mpesa/index.js';
 import { markPayoutPaid, returnPayout } from './payout-outcomes.js';
 import { SEND_MPESA_PAYOUT_JOB, type SendMpesaPayoutJob } from './payout-review.service.js';
-import { findListedPayout, lockPayout, lockPayoutByConversation, updatePayout, type PayoutRow } from './payouts.repo.js';
+import {
+  findListedPayout,
+  lockPayout,
+  lockPayoutByConversation,
+  updatePayout,
+  type PayoutRow,
+} from './payouts.repo.js';
 
 /**
  * M-Pesa payouts through Daraja's B2C and B2B (docs/decisions/0031-payout-safeguards.md), never
@@ -54,7 +60,8 @@ export const sendMpesaPayoutJob: JobHandler<SendMpesaPayoutJob> = {
   kind: SEND_MPESA_PAYOUT_JOB,
   async run({ payoutId }, { ctx, log }) {
     const mpesa = mpesaPayouts(ctx);
-    if (!mpesa) throw new Error('M-Pesa payouts need MPESA_B2C_INITIATOR, MPESA_B2C_SECURITY_CREDENTIAL and MPESA_B2C_SHORTCODE');
+    if (!mpesa)
+      throw new Error('M-Pesa payouts need MPESA_B2C_INITIATOR, MPESA_B2C_SECURITY_CREDENTIAL and MPESA_B2C_SHORTCODE');
     const claimed = await ctx.db.transaction(async (tx) => {
       const p = await lockPayout(tx, payoutId);
       if (p?.status === 'approved') {
@@ -100,7 +107,14 @@ export const sendMpesaPayoutJob: JobHandler<SendMpesaPayoutJob> = {
         await ctx.db.transaction(async (tx) => {
           const now = await lockPayout(tx, payoutId);
           if (now?.status === 'sending') {
-            await returnPayout(ctx, tx, now, 'failed', `M-Pesa refused the payout: ${(err as Error).message}`, new Date());
+            await returnPayout(
+              ctx,
+              tx,
+              now,
+              'failed',
+              `M-Pesa refused the payout: ${(err as Error).message}`,
+              new Date(),
+            );
           }
         });
         return;
@@ -127,7 +141,8 @@ export const checkMpesaPayoutJob: JobHandler<CheckMpesaPayoutJob> = {
       }
     });
     await mpesa.client.transactionStatus(mpesa.config, p.originatorConversationId, queryId);
-    if (round < STATUS_QUERY_ROUNDS) await scheduleCheck(ctx.db, payoutId, round + 1, STATUS_QUERY_DELAY_SECONDS * (round + 1));
+    if (round < STATUS_QUERY_ROUNDS)
+      await scheduleCheck(ctx.db, payoutId, round + 1, STATUS_QUERY_DELAY_SECONDS * (round + 1));
     else log.error({ payoutId }, 'payout still without a result after every status query: the operator decides');
   },
 };
@@ -145,7 +160,11 @@ export const darajaResultSchema = z.object({
       .object({
         ResultParameter: z
           .union([
-            z.array(z.object({ Key: z.string().max(100), Value: z.union([z.string().max(200), z.number()]).optional() })).max(40),
+            z
+              .array(
+                z.object({ Key: z.string().max(100), Value: z.union([z.string().max(200), z.number()]).optional() }),
+              )
+              .max(40),
             z.object({ Key: z.string().max(100), Value: z.union([z.string().max(200), z.number()]).optional() }),
           ])
           .optional(),
@@ -167,7 +186,11 @@ const RECEIPT = /^[A-Z0-9]{8,12}$/;
  * POST v1/payments/mpesa/b2c/result: the end of a payout (or the status query's word on it).
  * Answers whether the result named a payout of ours.
  */
-export async function receivePayoutResult(ctx: AppContext, body: DarajaResult, log: { warn: (o: object, m: string) => void }) {
+export async function receivePayoutResult(
+  ctx: AppContext,
+  body: DarajaResult,
+  log: { warn: (o: object, m: string) => void },
+) {
   const r = body.Result;
   return ctx.db.transaction(async (tx) => {
     const p = await lockPayoutByConversation(tx, r.OriginatorConversationID, r.ConversationID ?? '');

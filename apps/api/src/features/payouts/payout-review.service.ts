@@ -55,16 +55,21 @@ const nameOf = (a: AnyAuditActor) => `${a.firstName} ${a.lastName}`.trim() || a.
 export async function approveInTx(tx: Tx, p: PayoutRow, decidedByName: string, now: Date) {
   const approved = await updatePayout(tx, p.id, { status: 'approved', decidedAt: now, decidedByName });
   if (approved.methodType !== 'bank') {
-    await enqueueJob<SendMpesaPayoutJob>(tx, SEND_MPESA_PAYOUT_JOB, { payoutId: p.id }, { dedupeKey: `payout-${p.id}` });
+    await enqueueJob<SendMpesaPayoutJob>(
+      tx,
+      SEND_MPESA_PAYOUT_JOB,
+      { payoutId: p.id },
+      { dedupeKey: `payout-${p.id}` },
+    );
   }
   return approved;
 }
 
 async function operatorView(ctx: AppContext, row: ListedPayout): Promise<OperatorPayout> {
   const currency = parseCurrency(row.payout.currency);
-  const balance = (
-    await organisationBalances(ctx.db, row.payout.organisationId, ctx.config.payoutDelayDays)
-  ).find((b) => b.currency === currency);
+  const balance = (await organisationBalances(ctx.db, row.payout.organisationId, ctx.config.payoutDelayDays)).find(
+    (b) => b.currency === currency,
+  );
   return {
     ...payoutView(row.payout),
     organisation: {
@@ -118,25 +123,39 @@ export async function approvePayout(ctx: AppContext, actor: AnyAuditActor, id: n
   await ctx.db.transaction(async (tx) => {
     const p = await lockIn(tx, id, ['requested'], 'approved');
     await approveInTx(tx, p, nameOf(actor), now);
-    await recordAudit(tx, { ...actor, organisationId: p.organisationId }, {
-      action: 'payout.approved',
-      target: auditTarget(p),
-      details: amountDetails(p),
-    });
+    await recordAudit(
+      tx,
+      { ...actor, organisationId: p.organisationId },
+      {
+        action: 'payout.approved',
+        target: auditTarget(p),
+        details: amountDetails(p),
+      },
+    );
   });
   return viewById(ctx, id);
 }
 
 /** POST v1/operator/payouts/{id}/reject: the money goes back to the balance, the owners are told why. */
-export async function rejectPayout(ctx: AppContext, actor: AnyAuditActor, id: number, reason: string, now = new Date()) {
+export async function rejectPayout(
+  ctx: AppContext,
+  actor: AnyAuditActor,
+  id: number,
+  reason: string,
+  now = new Date(),
+) {
   await ctx.db.transaction(async (tx) => {
     const p = await lockIn(tx, id, ['requested'], 'rejected');
     await returnPayout(ctx, tx, p, 'rejected', reason, now, nameOf(actor));
-    await recordAudit(tx, { ...actor, organisationId: p.organisationId }, {
-      action: 'payout.rejected',
-      target: auditTarget(p),
-      details: { ...amountDetails(p), reason },
-    });
+    await recordAudit(
+      tx,
+      { ...actor, organisationId: p.organisationId },
+      {
+        action: 'payout.rejected',
+        target: auditTarget(p),
+        details: { ...amountDetails(p), reason },
+      },
+    );
   });
   return viewById(ctx, id);
 }
@@ -153,15 +172,19 @@ export async function settlePayout(
     const p = await lockIn(tx, id, ['in_batch'], body.outcome === 'paid' ? 'marked paid' : 'marked failed');
     if (body.outcome === 'paid') await markPayoutPaid(ctx, tx, p, body.reference ?? null, now);
     else await returnPayout(ctx, tx, p, 'failed', body.reason, now);
-    await recordAudit(tx, { ...actor, organisationId: p.organisationId }, {
-      action: body.outcome === 'paid' ? 'payout.paid' : 'payout.failed',
-      target: auditTarget(p),
-      details: {
-        ...amountDetails(p),
-        batch: p.batchId,
-        ...(body.outcome === 'paid' ? { reference: body.reference ?? null } : { reason: body.reason }),
+    await recordAudit(
+      tx,
+      { ...actor, organisationId: p.organisationId },
+      {
+        action: body.outcome === 'paid' ? 'payout.paid' : 'payout.failed',
+        target: auditTarget(p),
+        details: {
+          ...amountDetails(p),
+          batch: p.batchId,
+          ...(body.outcome === 'paid' ? { reference: body.reference ?? null } : { reason: body.reason }),
+        },
       },
-    });
+    );
   });
   return viewById(ctx, id);
 }
@@ -182,7 +205,12 @@ function batchView(b: BatchRow): PayoutBatch {
 }
 
 /** POST v1/operator/payout-batches: every approved bank payout of the currency, in one new batch. */
-export async function createBatch(ctx: AppContext, actor: AnyAuditActor, body: CreatePayoutBatchBody, now = new Date()) {
+export async function createBatch(
+  ctx: AppContext,
+  actor: AnyAuditActor,
+  body: CreatePayoutBatchBody,
+  now = new Date(),
+) {
   const id = await ctx.db.transaction(async (tx) => {
     const batch = await insertBatch(tx, body.currency, nameOf(actor), now);
     const moved = await fillBatch(tx, batch.id, body.currency);
@@ -213,7 +241,17 @@ export async function batchCsv(db: Db, id: number) {
   const batch = await findBatch(db, id);
   if (!batch) throw notFound('Batch');
   const { rows } = await listPayouts(db, { batchId: id }, { offset: 0, limit: null, oldestFirst: true });
-  const headers = ['Reference', 'Organisation', 'Bank', 'Branch', 'Account name', 'Account number', 'Currency', 'Amount', 'Status'];
+  const headers = [
+    'Reference',
+    'Organisation',
+    'Bank',
+    'Branch',
+    'Account name',
+    'Account number',
+    'Currency',
+    'Amount',
+    'Status',
+  ];
   const body = rows.map(({ payout: p, organisationName }) => [
     `PO-${p.id}`,
     organisationName,
@@ -240,10 +278,20 @@ export async function getOperatorSettings(db: Db): Promise<OperatorSettings> {
 }
 
 /** PUT v1/operator/settings. */
-export async function putOperatorSettings(ctx: AppContext, actor: AnyAuditActor, body: OperatorSettings, now = new Date()) {
+export async function putOperatorSettings(
+  ctx: AppContext,
+  actor: AnyAuditActor,
+  body: OperatorSettings,
+  now = new Date(),
+) {
   const { KES, USD } = body.auto_approve_below;
   await ctx.db.transaction(async (tx) => {
-    await savePayoutSettings(tx, KES === null ? null : toMinor(KES, 'KES'), USD === null ? null : toMinor(USD, 'USD'), now);
+    await savePayoutSettings(
+      tx,
+      KES === null ? null : toMinor(KES, 'KES'),
+      USD === null ? null : toMinor(USD, 'USD'),
+      now,
+    );
     await recordAudit(tx, actor, {
       action: 'operator.settings_changed',
       details: { auto_approve_below_kes: KES, auto_approve_below_usd: USD },

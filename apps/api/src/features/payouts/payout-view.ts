@@ -9,8 +9,7 @@ import {
 import type { PayoutMethodRow, PayoutRow } from './payouts.repo.js';
 
 /** How payout destinations are shown (docs/product.md#payouts): numbers masked but their last digits. */
-export const maskTail = (value: string, keep = 3) =>
-  value.length <= keep ? value : `•••• ${value.slice(-keep)}`;
+export const maskTail = (value: string, keep = 3) => (value.length <= keep ? value : `•••• ${value.slice(-keep)}`);
 
 interface Destination {
   type?: PayoutMethodType;

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PayoutMethodType, PayoutStatus } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { accounts, organisations, payoutBatches, payoutMethods, payouts, payoutSettings } from '../../db/schema/index.js';
+import {
+  accounts,
+  organisations,
+  payoutBatches,
+  payoutMethods,
+  payouts,
+  payoutSettings,
+} from '../../db/schema/index.js';
 
 type Executor = Db | Tx;
 
@@ -94,7 +101,9 @@ export async function listPayouts(
   page: { offset: number; limit: number | null; oldestFirst?: boolean },
 ) {
   const where = whereOf(f);
-  const order = page.oldestFirst ? [asc(payouts.requestedAt), asc(payouts.id)] : [desc(payouts.requestedAt), desc(payouts.id)];
+  const order = page.oldestFirst
+    ? [asc(payouts.requestedAt), asc(payouts.id)]
+    : [desc(payouts.requestedAt), desc(payouts.id)];
   const query = db
     .select({
       payout: payouts,
@@ -182,19 +191,17 @@ const batchColumns = {
   createdAt: payoutBatches.createdAt,
   createdByName: payoutBatches.createdByName,
   count: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id")`,
-  totalMinor: sql<number>`(SELECT coalesce(sum(p.amount_minor), 0)::bigint FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id")`.mapWith(Number),
+  totalMinor:
+    sql<number>`(SELECT coalesce(sum(p.amount_minor), 0)::bigint FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id")`.mapWith(
+      Number,
+    ),
   paid: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id" AND p.status = 'paid')`,
   failed: sql<number>`(SELECT count(*)::int FROM ${payouts} p WHERE p.batch_id = "payout_batches"."id" AND p.status = 'failed')`,
 };
 
 export async function listBatches(db: Db, page: { offset: number; limit: number }) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select(batchColumns)
-      .from(payoutBatches)
-      .orderBy(desc(payoutBatches.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    db.select(batchColumns).from(payoutBatches).orderBy(desc(payoutBatches.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(payoutBatches),
   ]);
   return { rows, total: Number(total?.n ?? 0) };

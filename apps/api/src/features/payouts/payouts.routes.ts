@@ -38,7 +38,10 @@ export async function payoutsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.put(
     '/client/payout-method',
-    { onRequest: organiser, schema: { body: putPayoutMethodBodySchema, response: { 200: payoutMethodResponseSchema } } },
+    {
+      onRequest: organiser,
+      schema: { body: putPayoutMethodBodySchema, response: { 200: payoutMethodResponseSchema } },
+    },
     async (request, reply) =>
       send(reply, await putPayoutMethod(ctx, actorOf(request), request.body), {
         description: 'Payout method saved. Payouts wait 48 hours; every owner has been emailed.',
@@ -47,7 +50,10 @@ export async function payoutsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.get(
     '/client/payouts',
-    { onRequest: organiser, schema: { querystring: listPayoutsQuerySchema, response: { 200: listPayoutsResponseSchema } } },
+    {
+      onRequest: organiser,
+      schema: { querystring: listPayoutsQuerySchema, response: { 200: listPayoutsResponseSchema } },
+    },
     async (request, reply) => send(reply, await listOwnPayouts(db, organiserOf(request).organisationId, request.query)),
   );
 

@@ -192,6 +192,10 @@ export async function requestPayout(
 
 /** GET v1/client/payouts: the organisation's payouts, newest first (owner and admins). */
 export async function listOwnPayouts(db: Db, organisationId: number, q: ListPayoutsQuery): Promise<ListPayouts> {
-  const { rows, total } = await listPayoutRows(db, { organisationId }, { offset: (q.page - 1) * q.limit, limit: q.limit });
+  const { rows, total } = await listPayoutRows(
+    db,
+    { organisationId },
+    { offset: (q.page - 1) * q.limit, limit: q.limit },
+  );
   return { data: rows.map((r) => payoutView(r.payout)), total };
 }

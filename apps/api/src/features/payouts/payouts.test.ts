@@ -45,8 +45,9 @@ const call = (
 ) => t.app.inject({ method, url, payload, remoteAddress: ip, headers: token ? { auth: token } : {} });
 
 const available = async (organisationId: number, currency = 'KES') =>
-  (await organisationBalances(t.database.db, organisationId, t.config.payoutDelayDays)).find((b) => b.currency === currency)
-    ?.availableMinor ?? 0;
+  (await organisationBalances(t.database.db, organisationId, t.config.payoutDelayDays)).find(
+    (b) => b.currency === currency,
+  )?.availableMinor ?? 0;
 
 /** Ends the 48-hour hold of an organisation's method, as if two days had passed. */
 const endHold = (organisationId: number) =>
@@ -63,8 +64,7 @@ async function settleJobs() {
   }
 }
 
-const payoutRow = async (id: number) =>
-  (await t.database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
+const payoutRow = async (id: number) => (await t.database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
 
 describe('the payout method', () => {
   it('is refused to a teammate, to an owner without two-factor sign-in, and with a wrong password', async () => {
@@ -73,14 +73,19 @@ describe('the payout method', () => {
     expect(teammate.statusCode).toBe(403);
     expect(teammate.json().data.code).toBe('forbidden.owner_only');
 
-    const noFactor = await call('PUT', '/v1/client/payout-method', coOwner.token, { ...body, password: coOwner.password });
+    const noFactor = await call('PUT', '/v1/client/payout-method', coOwner.token, {
+      ...body,
+      password: coOwner.password,
+    });
     expect(noFactor.statusCode).toBe(403);
     expect(noFactor.json().data.code).toBe('auth.totp_required');
 
     const wrong = await call('PUT', '/v1/client/payout-method', owner.token, { ...body, password: 'not the password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().data.code).toBe('auth.password_rejected');
-    expect(await t.database.db.select().from(payoutMethods).where(eq(payoutMethods.organisationId, owner.organisationId))).toEqual([]);
+    expect(
+      await t.database.db.select().from(payoutMethods).where(eq(payoutMethods.organisationId, owner.organisationId)),
+    ).toEqual([]);
   });
 
   it('checks the number is a Safaricom number', async () => {
@@ -116,7 +121,10 @@ describe('the payout method', () => {
     // The admin reads it too; the full number is kept for Daraja only.
     const read = await call('GET', '/v1/client/payout-method', admin.token);
     expect(read.json().data.method.msisdn).toBe('•••• 678');
-    const [row] = await t.database.db.select().from(payoutMethods).where(eq(payoutMethods.organisationId, owner.organisationId));
+    const [row] = await t.database.db
+      .select()
+      .from(payoutMethods)
+      .where(eq(payoutMethods.organisationId, owner.organisationId));
     expect(row!.msisdn).toBe('254712345678');
     const audit = await t.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'payout.method_set'));
     expect(audit).toHaveLength(1);
@@ -222,7 +230,9 @@ describe('a payout request', () => {
   it('a rejected payout returns the money, with the reason mailed to the owners', async () => {
     const before = await available(owner.organisationId);
     const id = (await call('POST', '/v1/client/payouts', owner.token, { currency: 'KES', amount: 100 })).json().data.id;
-    const rejected = await call('POST', `/v1/operator/payouts/${id}/reject`, operator.token, { reason: 'Check the number' });
+    const rejected = await call('POST', `/v1/operator/payouts/${id}/reject`, operator.token, {
+      reason: 'Check the number',
+    });
     expect(rejected.json().data).toMatchObject({ status: 'rejected', reason: 'Check the number' });
     expect(await available(owner.organisationId)).toBe(before);
     const [mail] = await mailTo(t, owner.email);
@@ -267,7 +277,10 @@ describe('bank payouts', () => {
     expect(csv.body).toContain('19.99');
     expect(csv.body).toContain('33.33');
 
-    const paid = await call('POST', `/v1/operator/payouts/${ids[0]}/settle`, operator.token, { outcome: 'paid', reference: 'FT123' });
+    const paid = await call('POST', `/v1/operator/payouts/${ids[0]}/settle`, operator.token, {
+      outcome: 'paid',
+      reference: 'FT123',
+    });
     expect(paid.json().data).toMatchObject({ status: 'paid', receipt: 'FT123' });
     const failed = await call('POST', `/v1/operator/payouts/${ids[1]}/settle`, operator.token, {
       outcome: 'failed',
