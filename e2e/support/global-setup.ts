@@ -11,12 +11,7 @@ declare module 'vitest' {
 
 /** The browser journeys' app: the built product in development mode (so /dev pages answer). */
 export default async function setup(project: TestProject) {
-  const app = await startBuiltApp({
-    NODE_ENV: 'development',
-    // Issue 26: no 48-hour hold after a payout method is set, so the payouts journey can pay
-    // out the method it sets (configuration, as PAYOUT_DELAY_DAYS; docs/product.md#payouts).
-    PAYOUT_METHOD_HOLD_HOURS: '0',
-  });
+  const app = await startBuiltApp({ NODE_ENV: 'development' });
   project.provide('baseUrl', app.baseUrl);
   return () => app.stop();
 }

@@ -64,7 +64,7 @@ describe('operator sign-in at /operator (docs/product.md#the-operator)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.type(await screen.findByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    await findBanner(/This is not an operator account/);
+    await findBanner('This is not an operator account. Organisers sign in at /organizer/login.');
     expect(useSession.getState().token).toBeNull();
   });
 });
