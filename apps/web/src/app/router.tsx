@@ -11,6 +11,8 @@ import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
 import { eventsPages } from '../features/events';
 import { invoicesPages } from '../features/invoices';
+import { moneyPages } from '../features/money';
+import { operatorPages } from '../features/operator';
 import { ordersPages } from '../features/orders';
 import { privacyPages } from '../features/privacy';
 import { teamPages } from '../features/team';
@@ -98,6 +100,8 @@ function page(load: PageModule) {
 const guardedPage = (load: PageModule) => <RequireToken>{page(load)}</RequireToken>;
 const accountPage = (load: PageModule) => <RequireToken account>{page(load)}</RequireToken>;
 
+// Issue 26: the operator's console has its own frame, loaded only at /operator.
+const OperatorLayout = lazy(() => import('./layouts/operator-layout').then((m) => ({ default: m.OperatorLayout })));
 const OrganiserLayout = lazy(() => import('./layouts/organiser-layout').then((m) => ({ default: m.OrganiserLayout })));
 
 function Root() {
@@ -172,6 +176,19 @@ export function AppRoutes() {
             <Route path="checkin" element={page(checkinPages.doorEvents)} />
             <Route path="checkin/:eventId" element={page(checkinPages.door)} />
             <Route path="orders/:eventId" element={page(ordersPages.orders)} />
+            {/* Issue 26: the organisation's money. */}
+            <Route path="money" element={page(moneyPages.money)} />
+          </Route>
+        </Route>
+        {/* Issue 26: the operator's sign-in and console, apart from the organiser's pages. */}
+        <Route path="operator">
+          <Route index element={page(accountsPages.operatorSignIn)} />
+          <Route element={<OperatorLayout />}>
+            <Route path="payouts" element={page(operatorPages.payouts)} />
+            <Route path="organisations" element={page(operatorPages.organisations)} />
+            <Route path="ledger" element={page(operatorPages.adjust)} />
+            <Route path="figures" element={page(operatorPages.figures)} />
+            <Route path="audit" element={page(operatorPages.audit)} />
           </Route>
         </Route>
         <Route element={<PublicLayout />}>

@@ -18,7 +18,7 @@ export function startSession(queryClient: QueryClient, navigate: (path: string) 
   // docs/product.md#session-end: a 401/406 clears the token and goes to the matching sign-in page.
   setSessionEndHandler((side) => {
     queryClient.clear();
-    void navigate(side === 'organiser' ? routes.signIn : routes.login);
+    void navigate(side === 'organiser' ? routes.signIn : side === 'operator' ? routes.operator : routes.login);
   });
   // A real sign-in after a guest's checkout: the payments made with the guest's checkout key are
   // not the account's to pay here (docs/product.md#guest-checkout); the next press books as the

@@ -23,7 +23,7 @@ export class ApiError extends Error {
 }
 
 /** Which sign-in page a 401/406 sends the visitor to (docs/product.md#session-end). */
-export type Side = 'buyer' | 'organiser';
+export type Side = 'buyer' | 'organiser' | 'operator';
 
 /**
  * What the client needs from the session. The session store lives in features/accounts, and
@@ -57,7 +57,7 @@ export function setSessionAccessor(accessor: SessionAccessor | null) {
 
 /** Called after a 401/406 ended the session: the app sends the visitor to the right sign-in page. */
 let onSessionEnd: (side: Side) => void = (side) => {
-  window.location.assign(side === 'organiser' ? '/organizer/login' : '/login');
+  window.location.assign(side === 'organiser' ? '/organizer/login' : side === 'operator' ? '/operator' : '/login');
 };
 export function setSessionEndHandler(handler: (side: Side) => void) {
   onSessionEnd = handler;

@@ -53,4 +53,14 @@ export const routes = {
   eventBadges: (id: number) => `/organizer/event/${id}/badges`,
   /** The public page that checks a certificate: what its QR code opens. */
   verifyCertificate: (code: string) => `/verify/${code}`,
+  // Issue 26: the organiser's money, and the operator's console (docs/product.md#payouts).
+  /** Balances, ledger, payouts, statements and the payout method. */
+  money: '/organizer/money',
+  /** The operator's sign-in; the console's pages below it. */
+  operator: '/operator',
+  operatorOrganisations: '/operator/organisations',
+  operatorPayouts: '/operator/payouts',
+  operatorLedger: '/operator/ledger',
+  operatorFigures: '/operator/figures',
+  operatorAudit: '/operator/audit',
 } as const;

@@ -100,7 +100,7 @@ describe("the organiser menus follow v1/client/me's role", () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent?.trim()),
-    ).toEqual(['Overview', 'Events', 'Invoices', 'Check-in', 'Settings', 'Create Event']);
+    ).toEqual(['Overview', 'Events', 'Invoices', 'Money', 'Check-in', 'Settings', 'Create Event']);
     expect(router.state.location.pathname).toBe('/organizer/checkin');
   });
 });

@@ -1,7 +1,17 @@
 import { Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { PageOutlet } from '../page-outlet';
 import clsx from 'clsx';
-import { CalendarDays, History, ReceiptText, LayoutDashboard, LogOut, Plus, ScanLine, Settings } from 'lucide-react';
+import {
+  CalendarDays,
+  History,
+  ReceiptText,
+  LayoutDashboard,
+  LogOut,
+  Plus,
+  ScanLine,
+  Settings,
+  Wallet,
+} from 'lucide-react';
 import { AlertBanner } from '../../components/layout/alert-banner';
 import { Logo } from '../../components/layout/logo';
 import { Loading } from '../../components/ui/spinner';
@@ -14,11 +24,17 @@ const fullMenu = [
   { to: routes.dashboard, label: 'Overview', icon: LayoutDashboard },
   { to: routes.myEvents, label: 'Events', icon: CalendarDays },
   { to: routes.invoices, label: 'Invoices', icon: ReceiptText },
+  // Issue 26: balances, payouts and statements.
+  { to: routes.money, label: 'Money', icon: Wallet },
   { to: routes.doorEvents, label: 'Check-in', icon: ScanLine },
   { to: routes.mySettings, label: 'Settings', icon: Settings },
 ];
 /** The owner also sees the activity log (docs/product.md#activity). */
-const ownerMenu = [...fullMenu.slice(0, 4), { to: routes.activity, label: 'Activity', icon: History }, fullMenu[4]!];
+const ownerMenu = [
+  ...fullMenu.slice(0, -1),
+  { to: routes.activity, label: 'Activity', icon: History },
+  fullMenu.at(-1)!,
+];
 /** A door-only teammate (role `checkin`) sees the check-in pages and nothing else. */
 const doorMenu = [{ to: routes.doorEvents, label: 'Check-in', icon: ScanLine }];
 const isDoorPath = (path: string) => path === routes.doorEvents || path.startsWith(`${routes.doorEvents}/`);

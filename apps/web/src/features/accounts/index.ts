@@ -27,4 +27,6 @@ export const accountsPages = {
   forgot: () => import('./pages/forgot-page'),
   settings: () => import('./pages/settings-page'),
   security: () => import('./pages/security-page'),
+  // Issue 26: the operator's sign-in at /operator (its own frame).
+  operatorSignIn: () => import('./pages/operator-sign-in-page'),
 };

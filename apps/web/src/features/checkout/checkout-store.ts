@@ -13,7 +13,13 @@ import type { DelegatesDraft } from './delegates';
 export interface PendingBooking extends Omit<BookEventBody, 'company'> {
   event_title: string;
   tickets: (BookingLine & { name: string })[];
+  /** What the buyer pays, the service fee included when the event passes it. */
   total_price: number;
+  /**
+   * The service fee (fee plus VAT) the buyer pays on top of the tickets when the event passes it
+   * (docs/product.md#service-fees); absent when the organiser absorbs it.
+   */
+  service_fee?: number;
   currency: string;
   /**
    * Who each ticket is for and the answers to the organiser's questions, as typed

@@ -12,7 +12,12 @@ export type DraftEvent = EventDetails &
   Partial<
     Pick<
       EventFields,
-      'full_description' | 'short_description' | 'attendee_names' | 'changes_lock_hours' | 'invoice_payment_days'
+      | 'full_description'
+      | 'short_description'
+      | 'attendee_names'
+      | 'changes_lock_hours'
+      | 'invoice_payment_days'
+      | 'service_fee'
     >
   > & {
     /** Set once step 2 has created the event (as a draft); step 3 adds its tickets to it. */

@@ -41,7 +41,11 @@ export const useSignInOrganiser = () => useOrganiserSignIn<LoginBody>('auth/logi
 /** POST v1/auth/password/reset: sets the password with the mailed code and signs in as organizer (or asks for the code). */
 export const useResetPassword = () => useOrganiserSignIn<ResetPasswordBody>('auth/password/reset');
 
-/** POST v1/auth/login/totp: the authenticator's code (or a recovery code) finishes the sign-in. */
+/**
+ * POST v1/auth/login/totp: the authenticator's code (or a recovery code) finishes the sign-in.
+ * The session keeps the account type the answer names: an organiser's, or an operator's at
+ * /operator (the same two calls: docs/security.md#two-factor-sign-in).
+ */
 export function useSignInSecondStep() {
   return useMutation({
     mutationFn: async (body: LoginTotpBody) => {
@@ -52,7 +56,7 @@ export function useSignInSecondStep() {
         anonymous: true,
         schema: signedInSchema,
       });
-      keepSession(answer, 'organizer');
+      keepSession(answer, answer.data.account_type === 'user' ? 'organizer' : answer.data.account_type);
       return answer.message;
     },
   });

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX2 } from 'lucide-react';
+import clsx from 'clsx';
 import {
   orderTotal,
   parseCurrency,
@@ -76,7 +77,19 @@ export function BookingPanel({ event }: { event: Event }) {
   return <OpenBookingPanel event={event} />;
 }
 
+/**
+ * The service fee the buyer pays on top of `lines` when the event passes it
+ * (docs/product.md#service-fees): each ticket type's fee times its quantity, added in minor units;
+ * null when the organiser absorbs it (no ticket type carries a fee).
+ */
+export function serviceFeeOf(event: Event, lines: readonly { id: number; qty: number }[]): number | null {
+  if (!event.tickets.some((t) => t.service_fee !== undefined)) return null;
+  const fees = lines.map((l) => ({ price: event.tickets.find((t) => t.id === l.id)?.service_fee ?? 0, qty: l.qty }));
+  return orderTotal(fees, parseCurrency(event.currency));
+}
+
 function OpenBookingPanel({ event }: { event: Event }) {
+  const currency = parseCurrency(event.currency);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isBuyer = useSession((s) => Boolean(s.token) && s.accountType === 'user');
@@ -134,7 +147,8 @@ function OpenBookingPanel({ event }: { event: Event }) {
     ),
     answers: orderAnswers,
   };
-  const total = orderTotal(lines, parseCurrency(event.currency));
+  const fee = serviceFeeOf(event, lines);
+  const total = fee === null ? orderTotal(lines, currency) : orderTotal([...lines, { price: fee, qty: 1 }], currency);
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
   const onSale = event.tickets.some((t) => availabilityOf(t) === 'open');
 
@@ -145,6 +159,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
     payment_method: method,
     details: isBuyer ? undefined : details,
     total_price: total,
+    ...(fee !== null ? { service_fee: fee } : {}),
     currency: event.currency,
     delegates: lines.length > 0 ? delegates : undefined,
     ...(companyOn ? { company } : {}),
@@ -245,8 +260,29 @@ function OpenBookingPanel({ event }: { event: Event }) {
         </>
       )}
 
+      {fee !== null && (
+        <div className="mt-2 border-t border-slate-200 pt-3 text-sm" aria-live="polite" aria-atomic>
+          <div className="flex items-baseline justify-between gap-3">
+            <p className="text-slate-600">Tickets</p>
+            <p className="font-medium tabular-nums text-ink" data-testid="order-subtotal">
+              {formatMoney(orderTotal(lines, currency), event.currency)}
+            </p>
+          </div>
+          <div className="mt-1 flex items-baseline justify-between gap-3">
+            <p className="text-slate-600">
+              Service fee <span className="text-xs text-slate-500">(VAT included)</span>
+            </p>
+            <p className="font-medium tabular-nums text-ink" data-testid="service-fee">
+              {formatMoney(fee, event.currency)}
+            </p>
+          </div>
+        </div>
+      )}
       <div
-        className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-4"
+        className={clsx(
+          'flex items-baseline justify-between pt-4',
+          fee === null ? 'mt-2 border-t border-slate-200' : 'mt-1',
+        )}
         aria-live="polite"
         aria-atomic
       >

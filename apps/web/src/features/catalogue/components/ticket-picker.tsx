@@ -67,6 +67,9 @@ export function TicketRow({
           <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>
             {formatMoney(ticket.price_per_ticket, currency)}
           </p>
+          {ticket.service_fee !== undefined && ticket.service_fee > 0 && (
+            <p className="text-xs text-slate-600">+ {formatMoney(ticket.service_fee, currency)} service fee</p>
+          )}
           <span
             className={clsx(
               'mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',

@@ -31,7 +31,8 @@ function Delegates({ delegates }: { delegates: NonNullable<PendingBooking['deleg
 
 /**
  * What the buyer is paying for: the event, each line (name, quantity, subtotal), whom each
- * ticket is for, and "Total to pay". The total is what the booking call said will be charged once the payment exists (the
+ * ticket is for, the service fee when the event passes it (docs/product.md#service-fees), and
+ * "Total to pay". The total is what the booking call said will be charged once the payment exists (the
  * server's prices), else the total the details page added up.
  */
 export function OrderSummary({
@@ -39,10 +40,12 @@ export function OrderSummary({
   charged,
 }: {
   booking: PendingBooking;
-  charged?: { price: number; currency: string };
+  charged?: { price: number; currency: string; service_fee?: number };
 }) {
   const currency = charged?.currency ?? booking.currency;
   const total = charged?.price ?? booking.total_price;
+  // The fee the booking call fixed, else the one the details page added up; none when absorbed.
+  const fee = charged?.service_fee ?? booking.service_fee;
   return (
     <Panel title="Order summary" intro={booking.event_title}>
       <ul className="mt-4 divide-y divide-slate-100" aria-label="Tickets">
@@ -59,6 +62,16 @@ export function OrderSummary({
         ))}
       </ul>
       {booking.delegates && booking.delegates.cards.length > 0 && <Delegates delegates={booking.delegates} />}
+      {fee !== undefined && fee > 0 && (
+        <div className="mt-3 flex items-baseline justify-between gap-3 border-t border-slate-200 pt-3 text-sm">
+          <p className="text-slate-600">
+            Service fee <span className="text-xs text-slate-500">(VAT included)</span>
+          </p>
+          <p className="font-medium tabular-nums text-ink" data-testid="service-fee">
+            {formatMoney(fee, currency)}
+          </p>
+        </div>
+      )}
       <div className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-4">
         <p className="font-semibold text-slate-700">Total to pay</p>
         <p className="text-2xl font-bold tabular-nums text-ink" data-testid="total-to-pay">

@@ -1,12 +1,13 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
-import { ATTENDEE_NAMES, eventFieldsSchema, LIMITS } from '@tikiti/contract';
+import { ATTENDEE_NAMES, eventFieldsSchema, LIMITS, serviceFeeModeSchema } from '@tikiti/contract';
 import { TextAreaField } from '../../../components/ui/field';
 
 /**
  * Step 2 of the create and edit forms: the descriptions, and the event's rule for delegates'
  * names and when changes close (docs/product.md#delegates-and-questions), as the create and
- * update calls check them; and whether companies may pay by invoice (docs/product.md#pay-by-invoice).
+ * update calls check them; whether companies may pay by invoice (docs/product.md#pay-by-invoice); and
+ * who pays the service fee (docs/product.md#service-fees).
  */
 export const descriptionsSchema = z.object({
   full_description: z.string().trim().max(LIMITS.fullDescriptionMax),
@@ -14,6 +15,7 @@ export const descriptionsSchema = z.object({
   attendee_names: z.enum(ATTENDEE_NAMES, { message: 'Names at checkout or later' }),
   changes_lock_hours: eventFieldsSchema.shape.changes_lock_hours,
   invoice_payment_days: eventFieldsSchema.shape.invoice_payment_days,
+  service_fee: serviceFeeModeSchema,
 });
 export type DescriptionInput = z.input<typeof descriptionsSchema>;
 export type DescriptionValues = z.output<typeof descriptionsSchema>;

@@ -20,6 +20,7 @@ const FIELDS = new Set([
   'attendee_names',
   'changes_lock_hours',
   'invoice_payment_days',
+  'service_fee',
 ]);
 
 /**
@@ -38,6 +39,7 @@ export function useImageAndDescriptions(defaults: Partial<DescriptionValues> | n
       attendee_names: defaults?.attendee_names ?? 'later',
       changes_lock_hours: String(defaults?.changes_lock_hours ?? CHANGES_LOCK_HOURS.default),
       invoice_payment_days: String(defaults?.invoice_payment_days ?? 0),
+      service_fee: defaults?.service_fee ?? 'absorb',
     },
   });
 

@@ -9,6 +9,7 @@ import { useTitle } from '../../../lib/use-title';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event';
 import { DelegateSettingsFields } from '../components/delegate-settings-fields';
 import { InvoicePaymentField } from '../components/invoice-payment-field';
+import { ServiceFeeField } from '../components/service-fee-field';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { DiscardDraftButton } from '../components/discard-draft-button';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
@@ -87,6 +88,7 @@ export default function CreateStep2Page() {
             error={errors.invoice_payment_days?.message}
             days={watch('invoice_payment_days')}
           />
+          <ServiceFeeField register={register} error={errors.service_fee?.message} chosen={watch('service_fee')} />
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex gap-6">
               <Link

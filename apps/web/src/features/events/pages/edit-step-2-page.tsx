@@ -12,6 +12,7 @@ import { useTitle } from '../../../lib/use-title';
 import { useUpdateEvent } from '../api/save-event';
 import { DelegateSettingsFields } from '../components/delegate-settings-fields';
 import { InvoicePaymentField } from '../components/invoice-payment-field';
+import { ServiceFeeField } from '../components/service-fee-field';
 import { DescriptionFields, type DescriptionValues } from '../components/description-fields';
 import { EventPageHeader, FormPanel } from '../components/event-page-header';
 import { IMAGE_TIPS, ImagePicker } from '../components/image-picker';
@@ -152,6 +153,7 @@ export default function EditStep2Page() {
             error={errors.invoice_payment_days?.message}
             days={watch('invoice_payment_days')}
           />
+          <ServiceFeeField register={register} error={errors.service_fee?.message} chosen={watch('service_fee')} />
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Visibility</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">

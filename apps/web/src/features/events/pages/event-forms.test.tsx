@@ -361,3 +361,28 @@ describe('ticket update, the standalone page reached from My events', () => {
     );
   });
 });
+
+describe('Service fee on step 2 (docs/product.md#service-fees)', () => {
+  it('absorbs the fee by default, explains both choices and sends pass when the organiser passes it', async () => {
+    useEventDrafts.getState().setDraftEvent(draft);
+    const seen = mockFetch(() => answer(201, 55, { description: 'Event created' }));
+    const { user } = renderPage(inFrame(<CreateStep2Page />), { path: '/organizer/event/2' });
+    await user.upload(screen.getByLabelText('Main event image'), image());
+    expect((screen.getByRole('radio', { name: /I pay the fee/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/Buyers see a “Service fee” line beside the ticket price before they pay/)).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Buyers pay the fee/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/organizer/event/3');
+    expect((seen[0]!.body as FormData).get('service_fee')).toBe('pass');
+  });
+
+  it('keeps the saved choice when editing', async () => {
+    useEventDrafts.getState().setStoredEvent(eventFixture({ image: '/media/summit.jpg', service_fee: 'pass' }));
+    const seen = mockFetch(() => answer(200, eventFixture({ service_fee: 'pass' }), { description: 'Updated' }));
+    const { user } = renderPage(inFrame(<EditStep2Page />), { path: '/organizer/event-view/2' });
+    expect((screen.getByRole('radio', { name: /Buyers pay the fee/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await screen.findByTestId('landed');
+    expect((seen[0]!.body as FormData).get('service_fee')).toBe('pass');
+  });
+});
