@@ -53,4 +53,11 @@ export const routes = {
   eventBadges: (id: number) => `/organizer/event/${id}/badges`,
   /** The public page that checks a certificate: what its QR code opens. */
   verifyCertificate: (code: string) => `/verify/${code}`,
+  /** Issue 27: an offer mail's link (opens checkout with the held seats) and the leave link. */
+  waitlistOffer: (token: string) => `/waitlist/offer/${token}`,
+  waitlistLeave: '/waitlist/leave',
+  /** An event's discount and access codes (docs/product.md#discount-codes). */
+  eventCodes: (id: number) => `/organizer/event/${id}/codes`,
+  /** An event's waiting lists, one per ticket type (docs/product.md#waiting-list). */
+  eventWaitlist: (id: number) => `/organizer/event/${id}/waitlist`,
 } as const;

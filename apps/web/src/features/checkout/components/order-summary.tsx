@@ -1,8 +1,10 @@
-import { lineTotal, parseCurrency } from '@tikiti/contract';
+import { lineTotal, parseCurrency, type BookingCreated } from '@tikiti/contract';
 import { Panel } from '../../../components/ui/panel';
 import { formatMoney } from '../../../lib/format';
 import type { PendingBooking } from '../checkout-store';
 import { toBeNamed } from '../delegates';
+import { summaryOfBooking } from '../price-summary';
+import { SavingLines } from './price-summary-lines';
 
 /** Whom each ticket is for, as typed on the event's page (docs/product.md#delegates-and-questions). */
 function Delegates({ delegates }: { delegates: NonNullable<PendingBooking['delegates']> }) {
@@ -30,19 +32,16 @@ function Delegates({ delegates }: { delegates: NonNullable<PendingBooking['deleg
 }
 
 /**
- * What the buyer is paying for: the event, each line (name, quantity, subtotal), whom each
- * ticket is for, and "Total to pay". The total is what the booking call said will be charged once the payment exists (the
- * server's prices), else the total the details page added up.
+ * What the buyer is paying for: the event, each line (name, quantity, subtotal at the type's own
+ * price), whom each ticket is for, each saving with the rule that gave it (the code or a team
+ * price, docs/product.md#discount-codes), and "Total to pay". Once the payment exists the savings
+ * and the total are what the booking call said (the server's prices), else what the details page
+ * priced with the same function.
  */
-export function OrderSummary({
-  booking,
-  charged,
-}: {
-  booking: PendingBooking;
-  charged?: { price: number; currency: string };
-}) {
+export function OrderSummary({ booking, charged }: { booking: PendingBooking; charged?: BookingCreated }) {
   const currency = charged?.currency ?? booking.currency;
   const total = charged?.price ?? booking.total_price;
+  const summary = charged ? summaryOfBooking(charged) : booking.summary;
   return (
     <Panel title="Order summary" intro={booking.event_title}>
       <ul className="mt-4 divide-y divide-slate-100" aria-label="Tickets">
@@ -59,6 +58,11 @@ export function OrderSummary({
         ))}
       </ul>
       {booking.delegates && booking.delegates.cards.length > 0 && <Delegates delegates={booking.delegates} />}
+      {summary && summary.savings.length > 0 && (
+        <div className="mt-3 border-t border-slate-200 pt-3">
+          <SavingLines summary={summary} />
+        </div>
+      )}
       <div className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-4">
         <p className="font-semibold text-slate-700">Total to pay</p>
         <p className="text-2xl font-bold tabular-nums text-ink" data-testid="total-to-pay">
