@@ -10,7 +10,11 @@ export function useWaitlists(eventId: number) {
   return useQuery({
     queryKey: waitlistKeys.event(eventId),
     queryFn: ({ signal }) =>
-      api(`client/event/${eventId}/waitlist`, { side: 'organiser', signal, schema: waitlistsResponseSchema.shape.data }),
+      api(`client/event/${eventId}/waitlist`, {
+        side: 'organiser',
+        signal,
+        schema: waitlistsResponseSchema.shape.data,
+      }),
     enabled: eventId > 0,
   });
 }
