@@ -6,6 +6,8 @@ import { sendMailJob } from './features/mail/index.js';
 import { invoicesJobs } from './features/invoices/index.js';
 import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
+// Issue 27: the waiting list's offers.
+import { waitlistJobs } from './features/waitlist/index.js';
 import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
@@ -27,6 +29,8 @@ export const jobHandlers: JobHandler[] = [
   ...certificateJobs,
   ...invoicesJobs,
   retentionJob,
+  // Issue 27: the waiting list's offers.
+  ...waitlistJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -55,6 +55,8 @@ export const envSchema = z.object({
   FIRST_SCREENS_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(20),
   /** How long a booking holds its tickets while the buyer pays (docs/product.md#inventory). */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /** How long a waiting-list offer holds its seats (docs/product.md#waiting-list); never past the event's start. */
+  WAITLIST_OFFER_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   /**
    * Months after an event ends when the retention job removes its buyers' and delegates' names,
    * emails, phones and answers (docs/security.md#retention); amounts and references stay.
@@ -276,6 +278,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     firstScreensPerSecond: e.FIRST_SCREENS_PER_SECOND,
     holdMinutes: e.HOLD_MINUTES,
+    waitlistOfferHours: e.WAITLIST_OFFER_HOURS,
     bookingsPerAddress: e.BOOKINGS_PER_ADDRESS,
     attendeeDataRetentionMonths: e.ATTENDEE_DATA_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,

@@ -20,6 +20,9 @@ import { invoicesRoutes } from './invoices/index.js';
 import { privacyRoutes } from './privacy/index.js';
 import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
+// Issue 27: codes and the waiting list.
+import { codesRoutes } from './codes/index.js';
+import { waitlistRoutes } from './waitlist/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -54,4 +57,7 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: auditRoutes, tag: 'Activity' },
   { plugin: privacyRoutes, tag: 'My data' },
   { plugin: consentRoutes, tag: 'My data' },
+  // Issue 27: codes and the waiting list.
+  { plugin: codesRoutes, tag: 'Codes and waiting lists' },
+  { plugin: waitlistRoutes, tag: 'Codes and waiting lists' },
 ];

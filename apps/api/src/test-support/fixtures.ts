@@ -87,7 +87,17 @@ export interface EventFixture {
   startsInHours?: number;
   durationHours?: number;
   currency?: 'USD' | 'KES';
-  tickets?: { name: string; price: number; persons?: number; max: number; sold?: number; status?: 1 | 3 }[];
+  tickets?: {
+    name: string;
+    price: number;
+    persons?: number;
+    max: number;
+    sold?: number;
+    status?: 1 | 3;
+    /** Issue 27: shown only with an access code; team pricing. */
+    hidden?: boolean;
+    tiers?: { min_qty: number; percent_off: number }[];
+  }[];
 }
 
 export async function createEvent(db: Db, f: EventFixture) {
@@ -123,6 +133,8 @@ export async function createEvent(db: Db, f: EventFixture) {
             sold: t.sold ?? 0,
             status: t.status ?? 1,
             sortOrder: i,
+            hidden: t.hidden ?? false,
+            tiers: t.tiers ?? [],
           })),
         )
         .returning()

@@ -32,6 +32,13 @@ export const AUDIT_ACTIONS = [
   'certificate.revoked',
   'export.certificates',
   'export.badges',
+  // Issue 27: codes and the waiting list (docs/product.md#discount-codes, #waiting-list).
+  'code.created',
+  'code.updated',
+  'code.deleted',
+  'waitlist.removed',
+  'waitlist.turned_off',
+  'waitlist.turned_on',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +69,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'certificate.revoked': 'Revoked a certificate',
   'export.certificates': 'Downloaded the certificate register (CSV)',
   'export.badges': 'Downloaded name badges (PDF)',
+  'code.created': 'Created a code',
+  'code.updated': 'Changed a code',
+  'code.deleted': 'Deleted a code',
+  'waitlist.removed': 'Removed a person from a waiting list',
+  'waitlist.turned_off': 'Turned off a waiting list',
+  'waitlist.turned_on': 'Turned on a waiting list',
 };
 
 /** What an entry's action was done to. */

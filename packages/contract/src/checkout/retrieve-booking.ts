@@ -28,9 +28,9 @@ export const storedBookingLineSchema = z.object({
   no_of_persons: z.number().int(),
   price_per_ticket: z.number(),
   quantity: z.number().int(),
-  list_price: z.number(),
-  discount: z.number(),
-  applied: z.enum(PRICE_SOURCES).nullable(),
+  list_price: z.number().optional(),
+  discount: z.number().optional(),
+  applied: z.enum(PRICE_SOURCES).nullable().optional(),
 });
 
 /**

@@ -52,7 +52,11 @@ export const codeBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['amount_off'], message: 'Give a percent or an amount off, not both' });
     }
     if (b.kind === 'discount' && b.percent_off === null && b.amount_off === null) {
-      ctx.addIssue({ code: 'custom', path: ['percent_off'], message: 'A discount code needs a percent or an amount off' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['percent_off'],
+        message: 'A discount code needs a percent or an amount off',
+      });
     }
     if (b.starts_at && b.ends_at && Date.parse(b.ends_at) <= Date.parse(b.starts_at)) {
       ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must be after the start' });

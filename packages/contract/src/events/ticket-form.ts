@@ -21,7 +21,11 @@ const ticketFields = {
  * `percent_off` off each; `min_qty` from 2, each tier's `min_qty` different.
  */
 export const tierSchema = z.object({
-  min_qty: z.number().int('Whole number').min(TIER_LIMITS.minQtyMin, `At least ${TIER_LIMITS.minQtyMin}`).max(LIMITS.quantityPerLineMax, `At most ${LIMITS.quantityPerLineMax}`),
+  min_qty: z
+    .number()
+    .int('Whole number')
+    .min(TIER_LIMITS.minQtyMin, `At least ${TIER_LIMITS.minQtyMin}`)
+    .max(LIMITS.quantityPerLineMax, `At most ${LIMITS.quantityPerLineMax}`),
   percent_off: z.number().int('Whole number').min(1, 'From 1 to 100').max(100, 'From 1 to 100'),
 });
 export const tiersSchema = z

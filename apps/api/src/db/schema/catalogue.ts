@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organisations } from './accounts.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -120,6 +132,12 @@ export const ticketTypes = pgTable(
     /** 1 open, 3 deleted (hidden, kept for orders). */
     status: integer('status').notNull().default(1),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Shown only with an access code (docs/product.md#hidden-ticket-types). */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Team pricing `[{ min_qty, percent_off }]` (docs/product.md#team-pricing). */
+    tiers: jsonb('tiers').$type<{ min_qty: number; percent_off: number }[]>().notNull().default([]),
+    /** People may join the type's waiting list when it sells out (docs/product.md#waiting-list). */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,3 +7,5 @@ export * from './jobs.js';
 export * from './audit.js';
 export * from './certificates.js';
 export * from './invoices.js';
+export * from './codes.js';
+export * from './waitlist.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { events, ticketTypes } from './catalogue.js';
+import { discountCodes } from './codes.js';
 
 /**
  * A buyer's order for one event. Status (docs/product.md#booking-status): 1 pending (tickets held until
@@ -47,6 +48,14 @@ export const bookings = pgTable(
      * set in the transaction that makes it paid, with its e-tickets. Null: no e-tickets issued.
      */
     bookingCode: text('booking_code'),
+    /**
+     * The code the booking was made with (docs/product.md#discount-codes): its id (null once the
+     * organiser deletes it), its text as typed then, and the tickets it counts against the code's
+     * `max_uses`, given back when the hold ends or the booking is refunded or cancelled.
+     */
+    codeId: integer('code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    code: text('code'),
+    codeUses: integer('code_uses').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +74,7 @@ export const bookings = pgTable(
     check('bookings_status_check', sql`${t.status} IN (1, 2, 3, 4, 5, 6)`),
     check('bookings_total_check', sql`${t.totalMinor} >= 0`),
     check('bookings_currency_check', sql`${t.currency} IN ('USD', 'KES')`),
+    check('bookings_code_uses_check', sql`${t.codeUses} >= 0`),
   ],
 );
 
@@ -80,11 +90,21 @@ export const bookingLines = pgTable(
       .notNull()
       .references(() => ticketTypes.id),
     name: text('name').notNull(),
+    /** What the buyer pays per ticket, after any discount: fees and totals are computed from it. */
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    /** The type's own price per ticket at booking time; null when nothing came off (= unit price). */
+    listPriceMinor: integer('list_price_minor'),
+    /** Off each ticket, and which rule took it off: `code` or `tier` (docs/product.md#discount-codes). */
+    discountMinor: integer('discount_minor').notNull().default(0),
+    priceSource: text('price_source', { enum: ['code', 'tier'] }),
     noOfPersons: integer('no_of_persons').notNull(),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [index('booking_lines_booking_idx').on(t.bookingId), check('booking_lines_qty_check', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('booking_lines_booking_idx').on(t.bookingId),
+    check('booking_lines_qty_check', sql`${t.quantity} > 0`),
+    check('booking_lines_discount_check', sql`${t.discountMinor} >= 0 AND ${t.unitPriceMinor} >= 0`),
+  ],
 );
 
 /** A payment attempt at a provider (sandbox or Stripe) for a booking. */
@@ -95,7 +115,7 @@ export const payments = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['sandbox', 'stripe', 'mpesa', 'invoice'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mpesa', 'invoice', 'free'] }).notNull(),
     intentId: text('intent_id').notNull(),
     clientSecret: text('client_secret').notNull(),
     /** The provider's intent status: requires_payment_method, processing, succeeded, canceled. */

@@ -43,6 +43,9 @@ const ticketColumns = {
   sold: ticketTypes.sold,
   held: ticketTypes.held,
   status: ticketTypes.status,
+  hidden: ticketTypes.hidden,
+  tiers: ticketTypes.tiers,
+  waitlistEnabled: ticketTypes.waitlistEnabled,
 };
 
 export type EventRow = {
@@ -78,6 +81,10 @@ export type TicketRow = {
   sold: number;
   held: number;
   status: number;
+  /** Issue 27 (docs/product.md#hidden-ticket-types, #team-pricing, #waiting-list). */
+  hidden: boolean;
+  tiers: { min_qty: number; percent_off: number }[];
+  waitlistEnabled: boolean;
 };
 export type EventWithTickets = EventRow & { tickets: TicketRow[]; questions?: QuestionRow[] };
 
@@ -147,7 +154,8 @@ const p = {
 const openTicketsJson = sql<TicketRow[]>`(
   SELECT coalesce(json_agg(json_build_object(
     'id', t.id, 'eventId', t.event_id, 'name', t.name, 'noOfPersons', t.no_of_persons,
-    'priceMinor', t.price_minor, 'maxTickets', t.max_tickets, 'sold', t.sold, 'held', t.held, 'status', t.status
+    'priceMinor', t.price_minor, 'maxTickets', t.max_tickets, 'sold', t.sold, 'held', t.held, 'status', t.status,
+    'hidden', t.hidden, 'tiers', t.tiers, 'waitlistEnabled', t.waitlist_enabled
   ) ORDER BY t.sort_order, t.id), '[]'::json)
   FROM ${ticketTypes} t WHERE t.event_id = ${events.id} AND t.status = ${sql.raw(String(TICKET_STATUS.open))})`.mapWith(
   // node-postgres and PGlite both parse json; a driver that did not would hand over text.
@@ -226,7 +234,14 @@ function cardPageQuery(db: Db, where: SQL, limit: Placeholder, offset: Placehold
       typesWithSeats: sql<number>`(count(*) FILTER (WHERE ${seatsLeft} > 0))::int`.as('types_with_seats'),
     })
     .from(ticketTypes)
-    .where(and(eq(ticketTypes.eventId, events.id), sql`${ticketTypes.status} = ${sql.raw(String(TICKET_STATUS.open))}`))
+    // Hidden types never count in public answers (docs/product.md#hidden-ticket-types).
+    .where(
+      and(
+        eq(ticketTypes.eventId, events.id),
+        sql`${ticketTypes.status} = ${sql.raw(String(TICKET_STATUS.open))}`,
+        sql`NOT ${ticketTypes.hidden}`,
+      ),
+    )
     .as('summary');
   return db
     .with(page)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, listEventsQuerySchema } from '@tikiti/contract';
+import { eventDetailsQuerySchema, idParamsSchema, listEventsQuerySchema } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { envelope } from '../../http/envelope.js';
 import { catalogueCacheFor, queryKey } from './catalogue-cache.js';
@@ -29,8 +29,16 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     sendCached(reply, queryKey('events', request.query), () => listPublicEvents(ctx.db, request.query)),
   );
 
-  r.get('/event/details/:id', { schema: { params: idParamsSchema } }, async (request, reply) =>
-    sendCached(reply, `details:${request.params.id}`, () => getPublicEvent(ctx.db, request.params.id)),
+  r.get(
+    '/event/details/:id',
+    { schema: { params: idParamsSchema, querystring: eventDetailsQuerySchema } },
+    async (request, reply) => {
+      const { code } = request.query;
+      // A coded answer (hidden types an access code reveals) is never cached: the cache holds
+      // only what anyone may see (docs/decisions/0002-catalogue-cache-1s.md).
+      if (code) return reply.send(envelope(200, await getPublicEvent(ctx.db, request.params.id, code)));
+      return sendCached(reply, `details:${request.params.id}`, () => getPublicEvent(ctx.db, request.params.id));
+    },
   );
 
   r.get('/event/:id/tickets', { schema: { params: idParamsSchema } }, async (request, reply) =>

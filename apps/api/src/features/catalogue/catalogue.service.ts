@@ -25,7 +25,8 @@ import {
   type EventWithTickets,
   type PublicEventFilter,
 } from './catalogue.repo.js';
-import { toEventCard, toEventView } from './event-view.js';
+import { toEventCard, toEventView, withoutHidden } from './event-view.js';
+import { appliedCodeOf, checkBuyerCode, revealedBy } from '../codes/index.js';
 
 /** At most this many words of a search are used; more add nothing but work. */
 const MAX_SEARCH_WORDS = 8;
@@ -55,21 +56,31 @@ export async function listPublicEvents(
     return { data: events.map(toEventCard), total };
   }
   const { events, total } = await findPublicEventPage(db, filter, page);
-  return { data: events.map((e) => toEventView(e)), total };
+  return { data: events.map((e) => toEventView(withoutHidden(e))), total };
 }
 
-/** GET v1/event/details/{id}: a published event with its open ticket types; 404 otherwise. */
-export async function getPublicEvent(db: Db, id: number): Promise<Event> {
+/**
+ * GET v1/event/details/{id}: a published event with its open ticket types, hidden ones left
+ * out; 404 otherwise. With a buyer's code (docs/product.md#discount-codes): the code checked
+ * against this event only, its view added, and the hidden types an access code reveals.
+ */
+export async function getPublicEvent(db: Db, id: number, codeText?: string): Promise<Event> {
   const event = await findPublishedEvent(db, id);
   if (!event) throw notFound('Event');
-  return toEventView(event);
+  if (!codeText) return toEventView(withoutHidden(event));
+  const code = await checkBuyerCode(db, id, codeText);
+  const revealed = revealedBy(
+    code,
+    event.tickets.filter((t) => t.hidden).map((t) => t.id),
+  );
+  return { ...toEventView(withoutHidden(event, revealed)), applied_code: appliedCodeOf(code, event.currency) };
 }
 
 /** GET v1/event/{id}/tickets: the open ticket types of a published event. */
 export async function listPublicTickets(db: Db, eventId: number): Promise<TicketType[]> {
   const event = await findPublishedEvent(db, eventId);
   if (!event) throw notFound('Event');
-  return toEventView(event).tickets;
+  return toEventView(withoutHidden(event)).tickets;
 }
 
 /** GET v1/client/view: organisers with at least one published event. */

@@ -25,7 +25,20 @@ export function toTicketView(t: TicketRow, currency: Currency): TicketType {
     status: t.status,
     tickets_bought: t.sold,
     available: Math.max(0, t.maxTickets - t.sold - t.held),
+    hidden: t.hidden,
+    tiers: t.tiers,
+    // Sold out (holds and offers included) with its list open: people may join it (docs/product.md#waiting-list).
+    waitlist: t.waitlistEnabled && t.maxTickets - t.sold - t.held <= 0,
   };
+}
+
+/**
+ * The event as the public may see it (docs/product.md#hidden-ticket-types): hidden ticket types
+ * left out, so they appear in no list, count, "From" price, JSON-LD offer or sitemap; except
+ * those an access code revealed (`revealed`, the event details with a code).
+ */
+export function withoutHidden(e: EventWithTickets, revealed: readonly number[] = []): EventWithTickets {
+  return { ...e, tickets: e.tickets.filter((t) => !t.hidden || revealed.includes(t.id)) };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { bookingLines, bookings, events, organisations } from '../../db/schema/index.js';
+import { bookingLines, bookings, events, organisations, ticketTypes, waitlistEntries } from '../../db/schema/index.js';
+import { enqueueJob } from '../../jobs/queue.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -18,9 +19,22 @@ export interface BookTicketsInput {
   reference: string;
   dedupeKey: string;
   holdMinutes: number;
-  lines: { ticketTypeId: number; quantity: number }[];
-  /** A payment made without a round trip to its provider (the sandbox's), recorded in the same call. */
-  payment: { provider: string; intentId: string; clientSecret: string } | null;
+  /** Priced by the contract's `priceBooking` (docs/product.md#discount-codes). */
+  lines: {
+    ticketTypeId: number;
+    quantity: number;
+    listMinor: number;
+    unitMinor: number;
+    discountMinor: number;
+    applied: 'code' | 'tier' | null;
+  }[];
+  /** A payment made without a round trip to its provider (the sandbox's, a free booking's), recorded in the same call. */
+  payment: { provider: string; intentId: string; clientSecret: string; status?: string } | null;
+  /** The code given, the tickets it counts against its `max_uses`, and the hidden types it reveals. */
+  code: { id: number; text: string; uses: number } | null;
+  revealed: number[];
+  /** A waiting-list offer booked through its link. */
+  offerId: number | null;
 }
 
 export interface BookedTickets {
@@ -38,11 +52,12 @@ export interface BookedTickets {
 }
 
 /**
- * One call of `book_tickets()` (migrations/0003_checkout.sql; docs/decisions/0009-inventory.md):
+ * One call of `book_tickets()` (migrations/0019_codes_and_waitlist.sql; docs/decisions/0009-inventory.md):
  * the booking, its lines at the ticket types' prices, the payment and the hold, in one round
  * trip. Its refusals arrive as errors with SQLSTATE TK404
- * (not on sale), TK410 (ended), TK422 (a ticket type not of this event or not open) and TK409
- * (short: message the type's name, detail how many are left, hint the type's id).
+ * (not on sale), TK410 (ended), TK422 (a ticket type not of this event, not open, hidden, or at
+ * another price now), TK409 (short: message the type's name, detail how many are left, hint the
+ * type's id), TK429 (the code used up: detail its uses left) and TK408 (the offer ended).
  */
 export async function bookTickets(db: Db | Tx, b: BookTicketsInput): Promise<BookedTickets> {
   const p = {
@@ -56,13 +71,24 @@ export async function bookTickets(db: Db | Tx, b: BookTicketsInput): Promise<Boo
     reference: b.reference,
     dedupe_key: b.dedupeKey,
     hold_minutes: b.holdMinutes,
-    lines: b.lines.map((l) => ({ id: l.ticketTypeId, qty: l.quantity })),
+    lines: b.lines.map((l) => ({
+      id: l.ticketTypeId,
+      qty: l.quantity,
+      list_minor: l.listMinor,
+      unit_minor: l.unitMinor,
+      discount_minor: l.discountMinor,
+      source: l.applied,
+    })),
+    revealed: b.revealed,
+    ...(b.code ? { code_id: b.code.id, code: b.code.text, code_uses: b.code.uses } : {}),
+    ...(b.offerId ? { offer_id: b.offerId } : {}),
     ...(b.payment
       ? {
           payment: {
             provider: b.payment.provider,
             intent_id: b.payment.intentId,
             client_secret: b.payment.clientSecret,
+            ...(b.payment.status ? { status: b.payment.status } : {}),
           },
         }
       : {}),
@@ -104,6 +130,9 @@ export function findLines(db: Db | Tx, bookingId: number) {
       unitPriceMinor: bookingLines.unitPriceMinor,
       noOfPersons: bookingLines.noOfPersons,
       quantity: bookingLines.quantity,
+      listPriceMinor: bookingLines.listPriceMinor,
+      discountMinor: bookingLines.discountMinor,
+      priceSource: bookingLines.priceSource,
     })
     .from(bookingLines)
     .where(eq(bookingLines.bookingId, bookingId))
@@ -122,6 +151,59 @@ function perType(lines: { ticketTypeId: number; quantity: number }[]) {
   return [...sums.entries()].sort(([a], [b]) => a - b);
 }
 
+/**
+ * The kind of the job that offers returned seats to a ticket type's waiting list
+ * (docs/product.md#waiting-list); its handler lives in features/waitlist.
+ */
+export const WAITLIST_FILL_JOB = 'waitlist.fill';
+
+/**
+ * Seats of these ticket types came back (a hold ended, a booking refunded or cancelled, an offer
+ * unused, a capacity raised): a durable job offers them to the people waiting, queued in the
+ * caller's transaction. Types nobody waits for queue nothing.
+ */
+export async function queueSeatsReturned(tx: Db | Tx, ticketTypeIds: readonly number[]) {
+  if (ticketTypeIds.length === 0) return;
+  const waiting = await queryRows<{ ticket_type_id: number }>(
+    tx,
+    sql`SELECT DISTINCT ticket_type_id FROM waitlist_entries
+         WHERE status = 'waiting' AND ticket_type_id IN (${sql.join(
+           ticketTypeIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
+  );
+  for (const w of waiting) await enqueueJob(tx, WAITLIST_FILL_JOB, { ticketTypeId: w.ticket_type_id });
+}
+
+/**
+ * A booking's code uses given back (its hold ended, or it was refunded or cancelled): after the
+ * seats, the hot rows' order (docs/product.md#discount-codes). Safe to repeat: the booking's
+ * count is zeroed with it.
+ */
+export async function releaseCodeUses(tx: Tx, bookingId: number) {
+  await tx.execute(
+    sql`UPDATE discount_codes d SET used = d.used - b.code_uses, updated_at = now()
+          FROM bookings b WHERE b.id = ${bookingId} AND d.id = b.code_id AND b.code_uses > 0`,
+  );
+  await tx.execute(sql`UPDATE bookings SET code_uses = 0 WHERE id = ${bookingId} AND code_uses > 0`);
+}
+
+/** Ticket types of an event as checkout prices them: price, tiers, hidden. */
+export async function findPricingTypes(db: Db | Tx, eventId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: ticketTypes.id,
+      name: ticketTypes.name,
+      priceMinor: ticketTypes.priceMinor,
+      tiers: ticketTypes.tiers,
+      hidden: ticketTypes.hidden,
+      status: ticketTypes.status,
+    })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.eventId, eventId), inArray(ticketTypes.id, [...ids])));
+}
+
 /** A paid hold: its tickets move from held to sold. */
 export async function sellHeld(tx: Tx, lines: { ticketTypeId: number; quantity: number }[]) {
   for (const [id, q] of perType(lines)) {
@@ -129,18 +211,31 @@ export async function sellHeld(tx: Tx, lines: { ticketTypeId: number; quantity: 
   }
 }
 
-/** A hold given up: its tickets go back on sale. */
-export async function releaseHeld(tx: Tx, lines: { ticketTypeId: number; quantity: number }[]) {
+/**
+ * A hold given up: its tickets go back on sale (the waiting list first) and its code's uses
+ * back to the code.
+ */
+export async function releaseHeld(tx: Tx, lines: { ticketTypeId: number; quantity: number }[], bookingId: number) {
   for (const [id, q] of perType(lines)) {
     await tx.execute(sql`UPDATE ticket_types SET held = held - ${q} WHERE id = ${id}`);
   }
+  await releaseCodeUses(tx, bookingId);
+  await queueSeatsReturned(
+    tx,
+    perType(lines).map(([id]) => id),
+  );
 }
 
-/** A refunded sale: its tickets go back on sale. */
-export async function releaseSold(tx: Tx, lines: { ticketTypeId: number; quantity: number }[]) {
+/** A refunded sale: its tickets go back on sale (the waiting list first), its code's uses back. */
+export async function releaseSold(tx: Tx, lines: { ticketTypeId: number; quantity: number }[], bookingId: number) {
   for (const [id, q] of perType(lines)) {
     await tx.execute(sql`UPDATE ticket_types SET sold = sold - ${q} WHERE id = ${id}`);
   }
+  await releaseCodeUses(tx, bookingId);
+  await queueSeatsReturned(
+    tx,
+    perType(lines).map(([id]) => id),
+  );
 }
 
 /**
@@ -207,6 +302,29 @@ export async function expireHolds(db: Db, limit: number): Promise<number> {
     for (const r of released) {
       await tx.execute(sql`UPDATE ticket_types SET held = held - ${r.quantity} WHERE id = ${r.ticket_type_id}`);
     }
+    // The codes' uses come back after the seats, in code-id order (docs/product.md#discount-codes).
+    const expiredIds = sql.join(
+      expired.map((e) => sql`${e.id}`),
+      sql`, `,
+    );
+    const uses = await queryRows<{ code_id: number; uses: number }>(
+      tx,
+      sql`SELECT code_id, sum(code_uses)::integer AS uses FROM bookings
+           WHERE id IN (${expiredIds}) AND code_id IS NOT NULL AND code_uses > 0
+           GROUP BY code_id ORDER BY code_id`,
+    );
+    for (const u of uses) {
+      await tx.execute(
+        sql`UPDATE discount_codes SET used = used - ${u.uses}, updated_at = now() WHERE id = ${u.code_id}`,
+      );
+    }
+    if (uses.length > 0) {
+      await tx.execute(sql`UPDATE bookings SET code_uses = 0 WHERE id IN (${expiredIds}) AND code_uses > 0`);
+    }
+    await queueSeatsReturned(
+      tx,
+      released.map((r) => r.ticket_type_id),
+    );
     return expired.length;
   });
 }
@@ -295,4 +413,24 @@ export async function forgetCheckoutKey(db: Db, keyHash: string) {
     .update(bookings)
     .set({ checkoutKeyHash: null, updatedAt: sql`now()` })
     .where(eq(bookings.checkoutKeyHash, keyHash));
+}
+
+/** A waiting-list offer by its token's hash (docs/product.md#waiting-list). */
+export async function findOfferByToken(db: Db | Tx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: waitlistEntries.id,
+      eventId: waitlistEntries.eventId,
+      ticketTypeId: waitlistEntries.ticketTypeId,
+      quantity: waitlistEntries.quantity,
+      status: waitlistEntries.status,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      fullName: waitlistEntries.fullName,
+      email: waitlistEntries.email,
+      msisdn: waitlistEntries.msisdn,
+    })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.offerTokenHash, tokenHash))
+    .limit(1);
+  return row;
 }

@@ -14,6 +14,7 @@ import {
   toMajor,
   type BookEventBody,
   type BookingCreated,
+  type PricedLineView,
   type FieldError,
   type PaymentProviderName,
   type StoredBooking,
@@ -58,6 +59,9 @@ import {
   payToOf,
 } from '../invoices/index.js';
 import { requestRefund } from './refunds.js';
+import { codeUsedUp } from '../codes/index.js';
+import { freeProvider } from './free-provider.js';
+import { priceRequest } from './booking-prices.js';
 import { receivedMismatch, receivedText } from './received-amount.js';
 import {
   bookTickets,
@@ -97,7 +101,20 @@ function phoneOf(raw: string): string {
  * whose details are checked and who gets a new checkout key. A guest's account is made when
  * they pay.
  */
-function buyerOf(body: BookEventBody, who: CheckoutCaller | undefined, reference: string) {
+function buyerOf(
+  body: BookEventBody,
+  who: CheckoutCaller | undefined,
+  reference: string,
+  offerPerson?: { fullName: string; email: string; msisdn: string | null },
+) {
+  if (!body.details && offerPerson && who?.kind !== 'account') {
+    // The waiting-list offer's link: the person it was made for (docs/product.md#waiting-list).
+    body = {
+      ...body,
+      details: { full_name: offerPerson.fullName, email_address: offerPerson.email, msisdn: offerPerson.msisdn ?? '' },
+    };
+    if (who?.kind === 'checkout') who = undefined;
+  }
   if (who?.kind === 'account' && who.caller.type === 'user') {
     const c = who.caller;
     return {
@@ -143,7 +160,10 @@ function dedupeKeyOf(email: string, body: BookEventBody) {
     .map((t) => `${t.id}x${t.qty}`)
     .sort()
     .join(',');
-  return createHash('sha256').update(`${email}|${body.event_id}|${body.payment_method}|${lines}`).digest('hex');
+  const extra = `${body.code ?? ''}|${body.offer ? createHash('sha256').update(body.offer).digest('hex') : ''}`;
+  return createHash('sha256')
+    .update(`${email}|${body.event_id}|${body.payment_method}|${lines}|${extra}`)
+    .digest('hex');
 }
 
 /** The SQLSTATE of a refusal raised by book_tickets(), wherever Drizzle wrapped it. */
@@ -165,6 +185,10 @@ function refusalError(refusal: NonNullable<ReturnType<typeof bookingRefusal>>, b
       return badRequest('This event has ended; its tickets are no longer on sale', undefined, 'booking.event_ended');
     case 'TK422':
       return invalidField('tickets', 'A ticket type in this order is not on sale for this event');
+    case 'TK429':
+      return codeUsedUp(body.code ?? '', Number.isFinite(refusal.left) ? refusal.left : 0);
+    case 'TK408':
+      return conflict('This waiting-list offer has ended', undefined, 'waitlist.offer_expired');
     default: {
       const index = body.tickets.findIndex((t) => t.id === refusal.ticketId);
       const message =
@@ -187,14 +211,20 @@ export async function bookEvent(
   body: BookEventBody,
   who: CheckoutCaller | undefined,
 ): Promise<{ created: BookingCreated; token?: string }> {
-  const { plan, invoice } = await checkBookingRequest(ctx, body);
-  const mpesa = body.payment_method === 'mpesa';
-  const provider = providerNamed(ctx, mpesa ? 'mpesa' : invoice ? 'invoice' : 'card');
+  const { plan, invoice: invoiceTerms, currency: eventCurrency } = await checkBookingRequest(ctx, body);
+  const prices = await priceRequest(ctx.db, body, eventCurrency);
+  // A booking of total 0 (a 100 % code) is settled at once: no provider, no invoice, no prompt.
+  const free = prices.priced.totalMinor === 0;
+  const invoice = free ? undefined : invoiceTerms;
+  const mpesa = body.payment_method === 'mpesa' && !free;
+  const provider = free
+    ? freeProvider(eventCurrency)
+    : providerNamed(ctx, mpesa ? 'mpesa' : invoice ? 'invoice' : 'card');
   // Signing reads the application's secret: made before the hold's transaction.
   const sign = invoice ? await documentUrlSigner(ctx.db, 'mail') : undefined;
   const pageSign = invoice ? await documentUrlSigner(ctx.db, 'page') : undefined;
   const reference = newReference();
-  const buyer = buyerOf(body, who, reference);
+  const buyer = buyerOf(body, who, reference, prices.offer ?? undefined);
   const phone = mpesa ? mpesaPhoneOf(body, buyer) : undefined;
   const intentFor = (amountMinor: number, currency: Currency, ref: string, attempt = 0) =>
     provider.createIntent({
@@ -206,15 +236,16 @@ export async function bookEvent(
       description: `Tikiti booking ${ref}`,
       phone,
     });
-  // A provider that needs no round trip (the sandbox) has its payment recorded with the booking.
+  // A provider that needs no round trip (the sandbox, a free booking) has its payment recorded with the booking.
   const local = provider.localIntent ? await provider.localIntent(`booking-${reference}`) : undefined;
   const booked = await holdTickets(
     ctx,
     body,
     buyer,
     reference,
-    local ? { provider: provider.name, intent: local } : null,
+    local ? { provider: provider.name, intent: local, status: free ? 'succeeded' : undefined } : null,
     plan,
+    prices,
     async (tx, held) => {
       await keepCompany(tx, held.bookingId, body);
       if (invoice && !held.existing) {
@@ -234,6 +265,18 @@ export async function bookEvent(
     provider.name,
     (attempt) => intentFor(booked.totalMinor, currency, booked.reference, attempt),
   );
+  if (free) await settleFreeBooking(ctx, booked.bookingId);
+  const major = (minor: number) => toMajor(minor, currency);
+  const lines: PricedLineView[] = prices.priced.lines.map((l) => ({
+    ticket_type_id: l.ticketTypeId,
+    name: prices.names.get(l.ticketTypeId) ?? '',
+    quantity: l.quantity,
+    list_price: major(l.listMinor),
+    discount: major(l.discountMinor),
+    price_per_ticket: major(l.unitMinor),
+    applied: l.applied,
+    tier_percent_off: l.tierPercent,
+  }));
   return {
     token: buyer.token,
     created: {
@@ -242,12 +285,28 @@ export async function bookEvent(
       hold_expires_at: (invoice?.dueAt ?? booked.holdExpiresAt).toISOString(),
       payment_method: body.payment_method,
       provider: provider.name,
-      price: toMajor(booked.totalMinor, currency),
+      price: major(booked.totalMinor),
       currency,
       due_at: invoice ? invoice.dueAt.toISOString() : null,
       proforma_url: pageSign ? pageSign(`proforma:${booked.reference}`) : null,
+      lines,
+      list_price: major(prices.priced.listTotalMinor),
+      discount: major(prices.priced.discountMinor),
+      code: prices.code?.code ?? null,
+      settled: free,
     },
   };
+}
+
+/**
+ * A booking of total 0 made paid at once through the one settlement path (e-tickets, mail,
+ * receipt), by its recorded payment, which the free provider reports as succeeded for 0.
+ */
+async function settleFreeBooking(ctx: AppContext, bookingId: number) {
+  const payment = await findLatestPayment(ctx.db, bookingId);
+  if (!payment) return;
+  const intent = await providerNamed(ctx, payment.provider).retrieveIntent(payment.intentId);
+  await settleBooking(ctx, bookingId, payment, intent);
 }
 
 /**
@@ -269,17 +328,16 @@ async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
   const rules = await findEventRules(ctx.db, body.event_id);
   if (!rules || rules.status !== EVENT_STATUS.published) throw notFound('Event');
   const plan = planBookingAttendees(rules, body);
+  const event = await findBookingEvent(ctx.db, body.event_id);
+  if (!event) throw notFound('Event');
+  const currency = parseCurrency(event.currency);
   if (body.payment_method === 'invoice') {
     // Pay by invoice (docs/product.md#pay-by-invoice): for a company, when the event offers it.
     if (!body.company) throw invalidField('company', BOOKING_MESSAGES.companyForInvoice);
-    const event = await findBookingEvent(ctx.db, body.event_id);
-    if (!event) throw notFound('Event');
     const dueAt = await invoiceTermsFor(ctx.db, event);
-    return { plan, invoice: { event, dueAt } };
+    return { plan, invoice: { event, dueAt }, currency };
   }
   if (body.payment_method === 'mpesa') {
-    const event = await findBookingEvent(ctx.db, body.event_id);
-    if (!event) throw notFound('Event');
     if (event.currency !== 'KES') {
       throw invalidField(
         'payment_method',
@@ -288,7 +346,7 @@ async function checkBookingRequest(ctx: AppContext, body: BookEventBody) {
       );
     }
   }
-  return { plan, invoice: undefined };
+  return { plan, invoice: undefined, currency };
 }
 
 type Buyer = ReturnType<typeof buyerOf>;
@@ -314,8 +372,13 @@ async function holdTickets(
   body: BookEventBody,
   buyer: Buyer,
   reference: string,
-  local: { provider: PaymentProviderName; intent: Pick<Intent, 'id' | 'clientSecret'> } | null,
+  local: {
+    provider: PaymentProviderName;
+    intent: Pick<Intent, 'id' | 'clientSecret'>;
+    status: 'succeeded' | undefined;
+  } | null,
   plan: AttendeePlan,
+  prices: Awaited<ReturnType<typeof priceRequest>>,
   within: (tx: Tx, held: BookedTickets) => Promise<void>,
 ) {
   let booked;
@@ -334,10 +397,25 @@ async function holdTickets(
         reference,
         dedupeKey: dedupeKeyOf(buyer.email, body),
         holdMinutes: ctx.config.holdMinutes,
-        lines: body.tickets.map((t) => ({ ticketTypeId: t.id, quantity: t.qty })),
+        lines: prices.priced.lines.map((l) => ({
+          ticketTypeId: l.ticketTypeId,
+          quantity: l.quantity,
+          listMinor: l.listMinor,
+          unitMinor: l.unitMinor,
+          discountMinor: l.discountMinor,
+          applied: l.applied,
+        })),
         payment: local
-          ? { provider: local.provider, intentId: local.intent.id, clientSecret: local.intent.clientSecret }
+          ? {
+              provider: local.provider,
+              intentId: local.intent.id,
+              clientSecret: local.intent.clientSecret,
+              status: local.status,
+            }
           : null,
+        code: prices.code ? { id: prices.code.id, text: prices.code.code, uses: prices.uses } : null,
+        revealed: prices.revealed,
+        offerId: prices.offer?.id ?? null,
       });
       if (!heldForOther(held, buyer)) {
         await saveBookingAttendees(tx, held.bookingId, buyer.fullName, plan, held.existing);
@@ -424,7 +502,7 @@ async function abandonBooking(ctx: AppContext, bookingId: number) {
   await ctx.db.transaction(async (tx) => {
     const found = await lockBooking(tx, bookingId);
     if (!found || found.booking.status !== BOOKING_STATUS.pending) return;
-    await releaseHeld(tx, found.lines);
+    await releaseHeld(tx, found.lines, bookingId);
     await setBookingStatus(tx, bookingId, BOOKING_STATUS.failed);
   });
   invalidatePublicCatalogue(ctx.db);
@@ -493,7 +571,7 @@ export async function settleBooking(ctx: AppContext, bookingId: number, payment:
     if (booking.status === BOOKING_STATUS.pending && (await isEventCancelled(tx, booking.eventId))) {
       // Its event was cancelled before the cancellation's job reached this hold: the hold is
       // released now and the payment refunded below, never honoured.
-      await releaseHeld(tx, lines);
+      await releaseHeld(tx, lines, booking.id);
       await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
       booking.status = BOOKING_STATUS.cancelled;
       soldOrReleased = true;
@@ -570,7 +648,7 @@ async function refuseMismatchedPayment(
   if (!OPEN_STATUSES.includes(booking.status) || payment.refundedAt) return false;
   const held = booking.status === BOOKING_STATUS.pending;
   if (held) {
-    await releaseHeld(tx, lines);
+    await releaseHeld(tx, lines, booking.id);
     await setBookingStatus(tx, booking.id, BOOKING_STATUS.failed);
   }
   if (await requestRefund(tx, booking, { paymentId: payment.id }, `refund-payment-${payment.id}`)) {
@@ -653,7 +731,15 @@ async function storedBookingView(ctx: AppContext, booking: BookingRow): Promise<
       no_of_persons: l.noOfPersons,
       price_per_ticket: toMajor(l.unitPriceMinor, currency),
       quantity: l.quantity,
+      list_price: toMajor(l.listPriceMinor ?? l.unitPriceMinor, currency),
+      discount: toMajor(l.discountMinor, currency),
+      applied: l.priceSource,
     })),
+    code: booking.code,
+    discount: toMajor(
+      lines.reduce((sum, l) => sum + l.discountMinor * l.quantity, 0),
+      currency,
+    ),
     event: {
       id: booking.eventId,
       title: event?.title ?? '',

@@ -23,3 +23,9 @@ export {
 export { providerNamed } from './providers.js';
 /** The demo seed queues the release of its booking awaiting payment. */
 export { INVOICE_RELEASE_JOB } from './invoice-bookings.js';
+/**
+ * Issue 27: seats returned to a type queue the waiting list's offer job (features/waitlist runs it,
+ * and offers through the same stock); a released booking gives its code's uses back.
+ */
+export { queueSeatsReturned, WAITLIST_FILL_JOB } from './checkout.repo.js';
+export { offerTokenHash } from './booking-prices.js';

@@ -207,7 +207,7 @@ export const invoiceReleaseJob: JobHandler<{ bookingId: number }> = {
       if (!found || found.booking.status !== BOOKING_STATUS.awaiting_payment) return false;
       if (found.booking.holdExpiresAt.getTime() > Date.now()) throw new NotDueYet('The booking is not due yet');
       if (!(await releaseInvoiceBooking(tx, bookingId))) return false;
-      await releaseHeld(tx, found.lines);
+      await releaseHeld(tx, found.lines, bookingId);
       await setBookingStatus(tx, bookingId, BOOKING_STATUS.failed);
       const notice = await noticeOf(ctx, tx, found.booking);
       await enqueueMail(tx, { to: found.booking.email, ...invoiceBookingReleasedMail(notice) });

@@ -26,7 +26,7 @@ export async function insertTicketTypes(tx: Tx, rows: NewTicketTypeRow[]) {
 export async function updateTicketType(
   tx: Tx,
   id: number,
-  values: Pick<NewTicketTypeRow, 'name' | 'priceMinor' | 'noOfPersons' | 'maxTickets' | 'status'>,
+  values: Pick<NewTicketTypeRow, 'name' | 'priceMinor' | 'noOfPersons' | 'maxTickets' | 'status' | 'hidden' | 'tiers'>,
 ) {
   await tx.update(ticketTypes).set(values).where(eq(ticketTypes.id, id));
 }

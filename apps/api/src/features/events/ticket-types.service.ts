@@ -15,6 +15,7 @@ import { lockOwnEvent, ownEvent, updateEventRow } from './events.repo.js';
 import { invalidatePublicCatalogue, loadEvent, toEventView } from '../catalogue/index.js';
 import { insertTicketTypes, lockTicketTypes, updateTicketType, type TicketTypeRow } from './ticket-types.repo.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
+import { queueSeatsReturned } from '../checkout/index.js';
 
 const NEW_TICKET_ID = -1;
 
@@ -25,6 +26,8 @@ const columnsOf = (t: TicketFields, currency: string) => ({
   priceMinor: toMinor(t.price_per_ticket, parseCurrency(currency)),
   noOfPersons: t.no_of_persons,
   maxTickets: t.max_tickets,
+  hidden: t.hidden,
+  tiers: [...t.tiers].sort((a, b) => a.min_qty - b.min_qty),
 });
 
 const isOpen = (t: { status: number }) => t.status === TICKET_STATUS.open;
@@ -146,6 +149,15 @@ export async function updateTicketTypes(
       if (t.id !== NEW_TICKET_ID)
         await updateTicketType(tx, t.id, { ...columnsOf(t, event.currency), status: t.status });
     }
+    // A raised capacity gives seats back: the waiting list is served first (docs/product.md#waiting-list).
+    const raised = tickets.filter((t) => {
+      const before = existing.get(t.id);
+      return before && isOpen(t) && t.max_tickets > before.maxTickets;
+    });
+    await queueSeatsReturned(
+      tx,
+      raised.map((t) => t.id),
+    );
     const first = nextSortOrder([...existing.values()]);
     await insertTicketTypes(
       tx,

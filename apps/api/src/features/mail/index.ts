@@ -41,5 +41,7 @@ export {
   signInLockoutMail,
   teammateInviteMail,
   verificationCodeMail,
+  waitlistJoinedMail,
+  waitlistOfferMail,
   type MailContent,
 } from './templates.js';

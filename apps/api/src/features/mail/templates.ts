@@ -487,3 +487,51 @@ export function invoiceBookingReleasedMail(b: Omit<InvoiceBookingNotice, 'profor
   ];
   return { subject, text: `${lines.join('\n\n')}\n`, html: layout(subject, lines.map(paragraph).join('')) };
 }
+
+/** Issue 27 (docs/product.md#waiting-list): joining a waiting list, with the link to leave it. */
+export function waitlistJoinedMail(p: {
+  firstName: string;
+  eventTitle: string;
+  ticketType: string;
+  quantity: number;
+  position: number;
+  leaveUrl: string;
+}): MailContent {
+  const subject = `You are on the waiting list for ${p.eventTitle}`;
+  const lines = [
+    greeting(p.firstName),
+    `You are number ${p.position} on the waiting list for ${p.quantity} × ${p.ticketType} at ${p.eventTitle}.`,
+    'When seats come back we hold them for you and mail you a private link to buy them. The link lasts a limited time; unused, the seats go to the next person.',
+  ];
+  const leave = 'No longer interested? Leave the waiting list:';
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${leave} ${p.leaveUrl}\n`,
+    html: layout(
+      subject,
+      lines.map(paragraph).join('') + paragraph(leave) + button(p.leaveUrl, 'Leave the waiting list'),
+    ),
+  };
+}
+
+/** Seats held for a person on a waiting list: the private link that opens checkout with them. */
+export function waitlistOfferMail(p: {
+  firstName: string;
+  eventTitle: string;
+  ticketType: string;
+  quantity: number;
+  until: string;
+  offerUrl: string;
+}): MailContent {
+  const subject = `Seats are held for you: ${p.eventTitle}`;
+  const lines = [
+    greeting(p.firstName),
+    `${p.quantity} × ${p.ticketType} for ${p.eventTitle} ${p.quantity === 1 ? 'is' : 'are'} held for you until ${p.until}.`,
+    'Only this link can buy them. After that time they go to the next person on the list.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nBuy your tickets: ${p.offerUrl}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + button(p.offerUrl, 'Buy your tickets')),
+  };
+}

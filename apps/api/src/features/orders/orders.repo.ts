@@ -81,6 +81,9 @@ export interface OrderRow {
   mismatch: { minor: number; currency: string } | null;
   /** The buyer's answers to the order questions, in the order asked. */
   answers: AnswerRow[];
+  /** The code it was made with, and what came off its lines (docs/product.md#discount-codes). */
+  code: string | null;
+  discount_minor: number;
 }
 
 /** An answer with its question, as the orders' and attendees' reports read them. */
@@ -126,6 +129,8 @@ function ordersWhere(eventId: number, f: OrdersFilter): SQL {
 
 const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.total_minor, b.currency,
   b.payment_method, b.status, b.hold_expires_at, b.created_at, b.paid_at, b.refund_requested_at, b.refund_error,
+  b.code, coalesce((SELECT sum(l.discount_minor * l.quantity) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int
+    AS discount_minor,
   coalesce((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS tickets,
   coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l WHERE l.booking_id = b.id), 0)::int AS persons,
   (SELECT p.refunded_at FROM payments p WHERE p.booking_id = b.id ORDER BY p.id DESC LIMIT 1) AS refunded_at,

@@ -118,6 +118,8 @@ function orderOf(r: OrderRow, f: OrderDocumentFacts, now: number): Order {
     receipt_number: r.receipt_number,
     payment_mismatch: r.mismatch && receivedMismatch({ totalMinor: r.total_minor, currency: r.currency }, r.mismatch),
     answers: r.answers.map(answerView),
+    code: r.code,
+    discount: toMajor(r.discount_minor, currency),
   };
 }
 
@@ -318,6 +320,9 @@ export async function eventOrdersCsv(
     'Payment mismatch',
     'Booked at (Nairobi)',
     'Paid at (Nairobi)',
+    // Issue 27 (docs/product.md#discount-codes): the code and what it (or a team tier) took off.
+    'Code',
+    'Discount',
     ...questions.map((q) => q.label),
   ];
   const body: Cell[][] = orders.map((o) => [
@@ -337,6 +342,8 @@ export async function eventOrdersCsv(
     o.payment_mismatch,
     sheetTime(o.created_at),
     sheetTime(o.paid_at),
+    o.code,
+    o.discount.toFixed(2),
     ...answerCells(questions, o.answers),
   ]);
   await recordAudit(db, actor, {
@@ -463,7 +470,7 @@ async function refundLockedBooking(
   job: Omit<RefundJob, 'bookingId'> = {},
 ) {
   await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
-  await releaseSold(tx, lines);
+  await releaseSold(tx, lines, booking.id);
   await revokeBookingTickets(tx, booking.id);
   await requestRefund(tx, booking, job);
   // Its invoice is credited, once, in the same transaction (docs/product.md#tax-documents).
@@ -604,12 +611,12 @@ export async function cancelEventBookings(ctx: AppContext, eventId: number, reas
         if (!found) return;
         const { booking, lines } = found;
         if (booking.status === BOOKING_STATUS.pending) {
-          await releaseHeld(tx, lines);
+          await releaseHeld(tx, lines, booking.id);
           await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
         } else if (booking.status === BOOKING_STATUS.awaiting_payment) {
           // A company's booking awaiting payment: released, its payments refused from now on.
           await releaseInvoiceBooking(tx, booking.id);
-          await releaseHeld(tx, lines);
+          await releaseHeld(tx, lines, booking.id);
           await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
         } else if (booking.status === BOOKING_STATUS.paid) {
           await refundLockedBooking(tx, booking, lines, { eventCancelled: true, reason });
