@@ -123,8 +123,24 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
     code: null,
     discount: 0,
     tickets: [
-      { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2, list_price: 19.99, discount: 0, applied: null },
-      { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1, list_price: 33.33, discount: 0, applied: null },
+      {
+        name: 'Delegate',
+        no_of_persons: 1,
+        price_per_ticket: 19.99,
+        quantity: 2,
+        list_price: 19.99,
+        discount: 0,
+        applied: null,
+      },
+      {
+        name: 'VIP',
+        no_of_persons: 1,
+        price_per_ticket: 33.33,
+        quantity: 1,
+        list_price: 33.33,
+        discount: 0,
+        applied: null,
+      },
     ],
     event: {
       id: 7,
@@ -212,8 +228,24 @@ export function eTicketFixture(overrides: Partial<ETicket> = {}): ETicket {
       invoice_url: null,
       proforma_url: null,
       tickets: [
-        { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2, list_price: 19.99, discount: 0, applied: null },
-        { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1, list_price: 33.33, discount: 0, applied: null },
+        {
+          name: 'Delegate',
+          no_of_persons: 1,
+          price_per_ticket: 19.99,
+          quantity: 2,
+          list_price: 19.99,
+          discount: 0,
+          applied: null,
+        },
+        {
+          name: 'VIP',
+          no_of_persons: 1,
+          price_per_ticket: 33.33,
+          quantity: 1,
+          list_price: 33.33,
+          discount: 0,
+          applied: null,
+        },
       ],
     },
     tickets: [

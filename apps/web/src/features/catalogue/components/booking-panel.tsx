@@ -178,8 +178,7 @@ function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }
     // Nor does a booking of total 0 (a 100 % code): it is paid already (docs/product.md#discount-codes).
     if (outcome?.kind === 'paying' && (method === 'invoice' || outcome.payment.settled)) {
       void navigate(successPath(outcome.payment.client_secret));
-    }
-    else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
+    } else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
     // A type that ran short: show what is left now; the quantities picked stay as they are.
     if (outcome?.kind === 'refused' && Object.keys(outcome.problem.lines).length > 0) {
       void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
@@ -418,6 +417,7 @@ function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }
           mpesaOffered={event.currency === 'KES'}
           onCard={() => void startPaying('card')}
           onMpesa={() => void startPaying('mpesa')}
+          free={ticketCount > 0 && total === 0}
         />
       )}
 

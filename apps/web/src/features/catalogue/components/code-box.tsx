@@ -30,7 +30,14 @@ export interface CodeBoxProps {
  * page asks the event again with it, so an access code shows the hidden types and a discount
  * code the lower prices. What the code does stays in view with a way to remove it.
  */
-export function CodeBox({ applied, checking, error, onApply, onRemove, currency }: CodeBoxProps & { currency: string }) {
+export function CodeBox({
+  applied,
+  checking,
+  error,
+  onApply,
+  onRemove,
+  currency,
+}: CodeBoxProps & { currency: string }) {
   const [open, setOpen] = useState(Boolean(error || checking));
   const [text, setText] = useState(checking ?? '');
   const id = useId();

@@ -98,7 +98,9 @@ export function TicketRow({
           {codePrice != null ? (
             <p className="font-semibold text-ink">
               <span className="sr-only">Was </span>
-              <s className="mr-1.5 text-sm font-normal text-slate-500">{formatMoney(ticket.price_per_ticket, currency)}</s>
+              <s className="mr-1.5 text-sm font-normal text-slate-500">
+                {formatMoney(ticket.price_per_ticket, currency)}
+              </s>
               <span className="sr-only">, with your code </span>
               <span className="text-emerald-800" data-testid={`code-price-${ticket.id}`}>
                 {formatMoney(codePrice, currency)}

@@ -62,7 +62,8 @@ export default function WaitlistForm({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        if (FIELDS.includes(field)) found[field] ??= field === 'quantity' && quantity === undefined ? 'Enter how many' : issue.message;
+        if (FIELDS.includes(field))
+          found[field] ??= field === 'quantity' && quantity === undefined ? 'Enter how many' : issue.message;
       }
       setErrors(found);
       return;
@@ -82,7 +83,10 @@ export default function WaitlistForm({
 
   if (joined) {
     return (
-      <div className="mt-3 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-inset ring-emerald-600/20" role="status">
+      <div
+        className="mt-3 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-inset ring-emerald-600/20"
+        role="status"
+      >
         <p className="flex items-center gap-2 font-semibold">
           <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden /> You are on the waiting list
         </p>

@@ -1,5 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
+import {
+  useFieldArray,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { EyeOff, Plus, Users, X } from 'lucide-react';
@@ -37,11 +44,15 @@ export interface TicketRow {
 }
 
 /** A typed number read by the contract's own rule, "Enter a number" when blank or not a number. */
-const typedNumber = <T extends z.ZodType<number, number>>(rule: T) => numberFromText(z.number({ error: 'Enter a number' }).pipe(rule));
+const typedNumber = <T extends z.ZodType<number, number>>(rule: T) =>
+  numberFromText(z.number({ error: 'Enter a number' }).pipe(rule));
 /** The team prices of a row: the contract's tier rules read from typed text. */
 const tierRowsSchema = z
   .array(
-    z.object({ min_qty: typedNumber(tierSchema.shape.min_qty), percent_off: typedNumber(tierSchema.shape.percent_off) }),
+    z.object({
+      min_qty: typedNumber(tierSchema.shape.min_qty),
+      percent_off: typedNumber(tierSchema.shape.percent_off),
+    }),
   )
   .max(TIER_LIMITS.perTypeMax, `At most ${TIER_LIMITS.perTypeMax} team prices`)
   .superRefine((tiers, ctx) => {
