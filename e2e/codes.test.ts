@@ -198,7 +198,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     await openPage(page, `/details/${event.id}/${event.slug}?code=speakers`);
     await page.getByText('Code SPEAKERS applied').waitFor();
     const speaker = row(page, 'Speaker');
-    await speaker.getByText('With your code').waitFor();
+    await speaker.getByText('With your code', { exact: true }).waitFor();
     await speaker.getByRole('button', { name: 'One more Speaker ticket' }).click();
     await expect.poll(() => speaker.getByRole('spinbutton').inputValue()).toBe('1');
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('KES 0');
@@ -230,7 +230,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     await form.getByLabel('Full name').fill('Kamau Waweru');
     await form.getByLabel('Phone').fill('0722 000 111');
     await form.getByRole('button', { name: 'Join the waiting list' }).click();
-    await form.getByText(/email/i).and(form.getByRole('alert')).first().waitFor();
+    await form.getByRole('alert').filter({ hasText: 'Enter your email' }).waitFor();
     expect(await form.getByLabel('Full name').inputValue()).toBe('Kamau Waweru');
     await form.getByLabel('Email').fill(email);
     await noSideScroll(page);

@@ -71,7 +71,7 @@ export function TicketRow({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>
-            {ticket.name}
+            <span>{ticket.name}</span>
             {ticket.hidden && (
               <span className="ml-2 inline-block rounded-full bg-violet-50 px-2 py-0.5 align-middle text-xs font-medium text-violet-800 ring-1 ring-inset ring-violet-600/20">
                 With your code

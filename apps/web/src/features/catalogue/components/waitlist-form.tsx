@@ -15,6 +15,13 @@ import { joinWaitlist } from '../api/join-waitlist';
 
 type Field = keyof GuestDetails | 'quantity';
 const FIELDS: readonly Field[] = ['full_name', 'email_address', 'msisdn', 'quantity'];
+/** What a blank field needs, said beside it (the booking's own words speak of payment). */
+const BLANK: Record<Field, string> = {
+  full_name: 'Enter your full name',
+  email_address: 'Enter your email',
+  msisdn: 'Enter your phone number',
+  quantity: 'Enter how many',
+};
 
 /** "3rd" for 3: the person's place on the list. */
 const ordinal = (n: number) => {
@@ -62,8 +69,9 @@ export default function WaitlistForm({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        if (FIELDS.includes(field))
-          found[field] ??= field === 'quantity' && quantity === undefined ? 'Enter how many' : issue.message;
+        if (!FIELDS.includes(field)) continue;
+        const blank = field === 'quantity' ? quantity === undefined : draft[field].trim() === '';
+        found[field] ??= blank ? BLANK[field] : issue.message;
       }
       setErrors(found);
       return;
