@@ -73,6 +73,9 @@ export interface DemoTicket {
   max: number;
   persons?: number;
   sold: number;
+  /** Issue 27: shown only with an access code; team pricing (docs/product.md#team-pricing). */
+  hidden?: boolean;
+  tiers?: { min_qty: number; percent_off: number }[];
 }
 
 const round5 = (n: number) => Math.max(25, Math.min(450, Math.round(n / 5) * 5));
@@ -258,7 +261,26 @@ export const DEMO_EVENTS: DemoEvent[] = [
       'Kenya led the world into mobile money; the next chapter is interoperability, open APIs and cross-border payments across the EAC. This summit puts central bank officials, commercial banks, payment service providers and founders on the same stage.',
       'Panels cover the National Payments Strategy, PAPSS and regional settlement, merchant acceptance beyond Nairobi, and how digital lenders are adapting to the new licensing regime. A closed-door CFO roundtable runs in the afternoon for VIP ticket holders.',
     ],
-    tickets: conference(150, 400, 0.55),
+    // Issue 27's selling tools (seeded by demo-codes.ts): team tiers on Regular instead of a
+    // group ticket, a hidden speaker pass behind the SPEAKERS access code, and a sold-out
+    // roundtable with people waiting.
+    tickets: [
+      ...conference(150, 400, 0.55)
+        .filter((t) => t.name !== 'Group of 5')
+        .map((t) =>
+          t.name === 'Regular'
+            ? {
+                ...t,
+                tiers: [
+                  { min_qty: 5, percent_off: 10 },
+                  { min_qty: 10, percent_off: 15 },
+                ],
+              }
+            : t,
+        ),
+      { name: 'Speaker pass', price: 150, max: 30, sold: 0, hidden: true },
+      { name: 'CFO roundtable', price: 375, max: 20, sold: 20 },
+    ],
     delegates: {
       attendeeNames: 'later',
       lockHours: 48,

@@ -135,7 +135,10 @@ describe('seedDemoData', () => {
   });
 
   it('gives each event 2 to 4 ticket types with realistic prices, some sales and a sold-out type', async () => {
-    const perEvent = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ticket_types GROUP BY event_id`);
+    // Public types: a hidden one (issue 27's speaker pass) shows only with its access code.
+    const perEvent = await rows<{ n: number }>(
+      sql`SELECT count(*) FILTER (WHERE NOT hidden)::int AS n FROM ticket_types GROUP BY event_id`,
+    );
     expect(perEvent).toHaveLength(34);
     expect(perEvent.every((r) => r.n >= 2 && r.n <= 4)).toBe(true);
     const stats = (
@@ -176,6 +179,24 @@ describe('seedDemoData', () => {
       sql`SELECT coalesce(sum(t.sold), 0)::int AS n FROM ticket_types t JOIN events e ON e.id = t.event_id WHERE e.status = 2`,
     );
     expect(draftSales[0]!.n).toBe(0);
+  });
+
+  it("has issue 27's selling tools: a discount, a 100 % speaker code, an access code with a hidden type, tiers and people waiting", async () => {
+    const codes = await rows<{ code: string; kind: string; percent_off: number | null }>(
+      sql`SELECT code, kind, percent_off FROM discount_codes ORDER BY code`,
+    );
+    expect(codes).toEqual([
+      { code: 'KARIBU10', kind: 'discount', percent_off: 10 },
+      { code: 'SPEAKER100', kind: 'discount', percent_off: 100 },
+      { code: 'SPEAKERS', kind: 'access', percent_off: null },
+    ]);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM ticket_types WHERE hidden`)).toBe(1);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM ticket_types WHERE jsonb_array_length(tiers) > 0`)).toBe(1);
+    const waiting = await rows<{ n: number; sold_out: boolean }>(
+      sql`SELECT count(*)::int AS n, bool_and(t.sold = t.max_tickets) AS sold_out
+            FROM waitlist_entries w JOIN ticket_types t ON t.id = w.ticket_type_id WHERE w.status = 'waiting'`,
+    );
+    expect(waiting[0]).toEqual({ n: 3, sold_out: true });
   });
 
   it('gives every event its own generated image, served as a 2:1 JPEG with a card', async () => {

@@ -24,6 +24,7 @@ import { planDemoDelegates, type DelegatePlace, type SavedQuestion } from './dem
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
 import { seedDemoInvoices } from './demo-invoices.js';
+import { seedDemoSellingTools } from './demo-codes.js';
 
 /** The demo organiser's sign-in, printed by the README. */
 export const DEMO_ORGANISER_EMAIL = 'demo@tikiti.co.ke';
@@ -157,6 +158,8 @@ export async function seedDemoData(
             maxTickets: t.max,
             sold: t.sold,
             sortOrder: order,
+            hidden: t.hidden ?? false,
+            tiers: t.tiers ?? [],
           })),
         )
         .returning({
@@ -179,6 +182,8 @@ export async function seedDemoData(
     }
 
     const sold = await insertSales(tx, planDemoSales(saleEvents, now), currencyOf);
+    // Issue 27: codes and a waiting list on the demo organiser's fintech summit.
+    await seedDemoSellingTools(tx, saleEvents, now);
     // Before the tickets are issued: they carry their delegates' names.
     await insertDelegates(tx, saleEvents);
     // The demo organiser's tax documents; its refunded booking has no tickets to issue.

@@ -337,6 +337,9 @@ describe('GET v1/event/details/{id}', () => {
         status: 1,
         tickets_bought: 10,
         available: 88,
+        hidden: false,
+        tiers: [],
+        waitlist: false,
       },
       {
         id: fintechTicketIds[2],
@@ -347,6 +350,9 @@ describe('GET v1/event/details/{id}', () => {
         status: 1,
         tickets_bought: 20,
         available: 0,
+        hidden: false,
+        tiers: [],
+        waitlist: true,
       },
       {
         id: fintechTicketIds[3],
@@ -357,6 +363,9 @@ describe('GET v1/event/details/{id}', () => {
         status: 1,
         tickets_bought: 1,
         available: 9,
+        hidden: false,
+        tiers: [],
+        waitlist: false,
       },
     ]);
   });

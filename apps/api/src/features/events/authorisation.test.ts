@@ -5,6 +5,8 @@ import {
   attendeeChanges,
   bookingAttendees,
   bookings,
+  discountCodes,
+  waitlistEntries,
   eTickets,
   eventQuestions,
   events,
@@ -32,6 +34,8 @@ let eventId: number;
 let ticketId: number;
 let bookingId: number;
 let eTicketId: number;
+let codeId: number;
+let entryId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -57,6 +61,22 @@ beforeAll(async () => {
   });
   eTicketId = paid.tickets[0]!.id;
   await db.insert(eventQuestions).values({ eventId, position: 0, kind: 'text', label: 'Company', scope: 'order' });
+  // Issue 27: a code and a person waiting on the owner's event.
+  [{ id: codeId }] = (await db
+    .insert(discountCodes)
+    .values({ eventId, code: 'OWNER10', kind: 'discount', percentOff: 10 })
+    .returning({ id: discountCodes.id })) as [{ id: number }];
+  [{ id: entryId }] = (await db
+    .insert(waitlistEntries)
+    .values({
+      eventId,
+      ticketTypeId: ticketId,
+      fullName: 'Waiting',
+      email: 'w@example.com',
+      quantity: 1,
+      leaveTokenHash: 'h',
+    })
+    .returning({ id: waitlistEntries.id })) as [{ id: number }];
   // The intruder has an event of its own, so its lists are not trivially empty.
   await createEvent(db, { organisationId: intruder.organisationId, categoryId, title: 'Intruder event' });
 });
@@ -75,6 +95,8 @@ async function snapshot() {
     eTickets: await db.select().from(eTickets).where(eq(eTickets.eventId, eventId)).orderBy(asc(eTickets.id)),
     attendees: (await db.select({ id: bookingAttendees.id }).from(bookingAttendees)).length,
     changes: (await db.select({ id: attendeeChanges.id }).from(attendeeChanges)).length,
+    codes: await db.select().from(discountCodes).where(eq(discountCodes.eventId, eventId)),
+    waitlist: await db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, eventId)),
   };
 }
 
@@ -181,6 +203,54 @@ const calls: Call[] = [
     scoped: true,
     notFound: 'Ticket not found',
     request: async () => ({ method: 'GET', url: `/v1/client/ticket/${eTicketId}/attendee/changes` }),
+  },
+  // Codes and the waiting list (issue 27).
+  {
+    name: 'GET v1/client/event/{id}/codes',
+    scoped: true,
+    request: async () => ({ method: 'GET', url: `/v1/client/event/${eventId}/codes` }),
+  },
+  {
+    name: 'POST v1/client/event/{id}/codes',
+    scoped: true,
+    request: async () => ({
+      method: 'POST',
+      url: `/v1/client/event/${eventId}/codes`,
+      payload: { code: 'HIJACK', kind: 'discount', percent_off: 100 },
+    }),
+  },
+  {
+    name: 'PUT v1/client/event/{id}/codes/{code_id}',
+    scoped: true,
+    request: async () => ({
+      method: 'PUT',
+      url: `/v1/client/event/${eventId}/codes/${codeId}`,
+      payload: { code: 'OWNER10', kind: 'discount', percent_off: 100 },
+    }),
+  },
+  {
+    name: 'DELETE v1/client/event/{id}/codes/{code_id}',
+    scoped: true,
+    request: async () => ({ method: 'DELETE', url: `/v1/client/event/${eventId}/codes/${codeId}` }),
+  },
+  {
+    name: 'GET v1/client/event/{id}/waitlist',
+    scoped: true,
+    request: async () => ({ method: 'GET', url: `/v1/client/event/${eventId}/waitlist` }),
+  },
+  {
+    name: 'DELETE v1/client/event/{id}/waitlist/{entry_id}',
+    scoped: true,
+    request: async () => ({ method: 'DELETE', url: `/v1/client/event/${eventId}/waitlist/${entryId}` }),
+  },
+  {
+    name: 'PUT v1/client/event/{id}/waitlist/{ticket_type_id}',
+    scoped: true,
+    request: async () => ({
+      method: 'PUT',
+      url: `/v1/client/event/${eventId}/waitlist/${ticketId}`,
+      payload: { enabled: false },
+    }),
   },
   {
     name: 'POST v1/client/event/{id}/cancel',

@@ -23,6 +23,7 @@ let hostile: Awaited<ReturnType<typeof createEvent>>;
 let patterned: Awaited<ReturnType<typeof createEvent>>;
 let draft: Awaited<ReturnType<typeof createEvent>>;
 let ended: Awaited<ReturnType<typeof createEvent>>;
+let withHidden: Awaited<ReturnType<typeof createEvent>>;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-site-'));
@@ -67,6 +68,16 @@ beforeAll(async () => {
     shortDescription: "Costs $'5 or $`3; $& & $1 too",
   });
   draft = await createEvent(db, { organisationId: org.organisationId, categoryId, status: 2 });
+  // Issue 27: a hidden type (docs/product.md#hidden-ticket-types) cheaper than the public one.
+  withHidden = await createEvent(db, {
+    organisationId: org.organisationId,
+    categoryId,
+    title: 'Speakers welcome',
+    tickets: [
+      { name: 'Regular', price: 40, max: 100 },
+      { name: 'Speaker pass', price: 1, max: 10, hidden: true },
+    ],
+  });
   ended = await createEvent(db, {
     organisationId: org.organisationId,
     categoryId,
@@ -132,6 +143,14 @@ describe('an event page as a link preview sees it', () => {
     // Dates carry Nairobi's offset and are the event's instants.
     expect(jsonLd.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+03:00$/);
     expect(Date.parse(jsonLd.startDate)).toBe(Math.floor(event.startTime.getTime() / 60_000) * 60_000);
+  });
+
+  it('leaves hidden ticket types out of the JSON-LD offers', async () => {
+    const { event } = withHidden;
+    const html = (await page(`/details/${event.id}/${slugify(event.title)}`)).body;
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(jsonLd.offers.map((o: { name: string }) => o.name)).toEqual(['Regular']);
+    expect(html).not.toContain('Speaker pass');
   });
 
   it('gives an image preview when the event has an image', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { waitlistEntries } from '../../db/schema/index.js';
+import { bookings, waitlistEntries } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkout.js';
 import { mailTo, nextIp } from '../../test-support/mailbox.js';
@@ -205,9 +205,7 @@ describe('offers', () => {
     await retrieve(t.app, sale.json().data.client_secret, sale.headers.auth as string);
     const who = person();
     expect((await join(event.id, type.id, who)).statusCode).toBe(201);
-    const [row] = await db()
-      .execute<{ id: number }>(sql`SELECT id FROM bookings WHERE event_id = ${event.id}`)
-      .then((r) => r.rows);
+    const [row] = await db().select({ id: bookings.id }).from(bookings).where(eq(bookings.eventId, event.id));
     const refund = await t.app.inject({
       method: 'POST',
       url: `/v1/client/booking/${row!.id}/refund`,
