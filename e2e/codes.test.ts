@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { BookingCreated, DiscountCode, Event, Order, TicketType } from '@tikiti/contract';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
 import { apiData } from './support/api.js';
@@ -117,6 +119,13 @@ async function phone(): Promise<{ context: BrowserContext; page: Page; failures:
   return { context, page, failures };
 }
 
+const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
+/** A screenshot of one part of the page (the tickets panel, a form), legible beside the full page's. */
+async function partShot(part: Locator, name: string) {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await part.screenshot({ path: path.join(shotsDir, `${name}.png`), animations: 'disabled' });
+}
+
 async function noSideScroll(page: Page) {
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow).toBeLessThanOrEqual(0);
@@ -177,6 +186,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     expect(pageTotal).not.toBe(listTotal);
     await noSideScroll(page);
     await screenshot(page, 'codes-event-code-applied-phone');
+    await partShot(page.getByRole('region', { name: 'Tickets' }), 'codes-event-code-applied-panel-phone');
 
     await fillGuest(page, 'Achieng Otieno', `achieng.${Date.now()}@example.co.ke`);
     const booked = page.waitForResponse((r) => r.url().endsWith('/v1/event/book') && r.request().method() === 'POST');
@@ -188,6 +198,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     await page.waitForURL('**/payment/method');
     await page.getByTestId('total-to-pay').getByText(pageTotal!).waitFor();
     await page.getByText('Code SAVE15').first().waitFor();
+    await partShot(page.getByRole('region', { name: 'Order summary' }), 'codes-checkout-summary-phone');
     await payByCard(page);
     expect(failures).toEqual([]);
     await context.close();
@@ -235,6 +246,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     await form.getByLabel('Email').fill(email);
     await noSideScroll(page);
     await screenshot(page, 'codes-waitlist-form-phone');
+    await partShot(line, 'codes-waitlist-form-part-phone');
     await form.getByRole('button', { name: 'Join the waiting list' }).click();
     await page.getByText('You are on the waiting list').waitFor();
     await page.getByText(/You are 1st in line/).waitFor();
@@ -262,6 +274,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     await page.goto(offerPath);
     await page.waitForURL('**/payment/method');
     await page.getByText('From the waiting list:').waitFor();
+    await screenshot(page, 'codes-offer-checkout-phone');
     await page.getByText('Workshop').first().waitFor();
     await page.getByTestId('sticky-pay-bar').getByRole('button', { name: 'Proceed' }).click();
     await payByCard(page);

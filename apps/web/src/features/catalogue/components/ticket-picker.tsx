@@ -95,7 +95,7 @@ export function TicketRow({
           )}
         </div>
         <div className="shrink-0 text-right">
-          {codePrice != null ? (
+          {codePrice != null && !disabled ? (
             <p className="font-semibold text-ink">
               <span className="sr-only">Was </span>
               <s className="mr-1.5 text-sm font-normal text-slate-500">
