@@ -315,9 +315,26 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     // The discount code's use: the two Delegate tickets of the first journey.
     await expect.poll(() => save15.getByText('Uses').locator('..').textContent()).toContain('2');
     await screenshot(page, 'codes-organiser-codes-desktop');
+    await page.getByRole('button', { name: 'New code' }).click();
+    const form = page.getByRole('form', { name: 'Code' });
+    await form.getByLabel('Code buyers type').fill('x');
+    await form.getByRole('button', { name: 'Save code' }).click();
+    await form.getByText('Use 3 to 30 letters, digits and hyphens').waitFor();
+    await screenshot(page, 'codes-organiser-code-form-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
     await noSideScroll(page);
+    await screenshot(page, 'codes-organiser-code-form-phone');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await noSideScroll(page);
     await screenshot(page, 'codes-organiser-codes-phone');
+
+    // The Workshop's list: the person who bought through the offer.
+    await page.getByRole('link', { name: 'Waiting lists' }).click();
+    await page.getByRole('list', { name: 'Waiting for Workshop' }).getByText('Booked', { exact: true }).waitFor();
+    await noSideScroll(page);
+    await screenshot(page, 'codes-organiser-waitlist-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'codes-organiser-waitlist-desktop');
     await context.close();
   }, 180_000);
 });
