@@ -330,7 +330,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
 
     // The Workshop's list: the person who bought through the offer.
     await page.getByRole('link', { name: 'Waiting lists' }).click();
-    await page.getByRole('list', { name: 'Waiting for Workshop' }).getByText('Booked', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Waiting for Workshop' }).getByText('Bought', { exact: true }).waitFor();
     await noSideScroll(page);
     await screenshot(page, 'codes-organiser-waitlist-phone');
     await page.setViewportSize(VIEWPORTS.desktop);

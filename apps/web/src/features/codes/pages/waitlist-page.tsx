@@ -39,11 +39,13 @@ function EntryRow({ entry, onRemove }: { entry: WaitlistEntry; onRemove: () => v
             {entry.position !== null ? `#${entry.position}` : '–'}
           </span>
           <span className="min-w-0 break-words font-semibold text-ink">{entry.full_name}</span>
-          <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', status.tone)}>{status.label}</span>
-          {entry.bought && (
+          {/* A booking through the offer that was paid says Bought; until then, the status. */}
+          {entry.bought ? (
             <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
               Bought
             </span>
+          ) : (
+            <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', status.tone)}>{status.label}</span>
           )}
         </p>
         <p className="mt-0.5 break-all pl-10 text-sm text-slate-600">
