@@ -23,7 +23,6 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let token = '';
 let event: Event;
-let delegate: TicketType;
 let workshop: TicketType;
 
 async function organiserToken(): Promise<string> {
@@ -103,7 +102,6 @@ async function codesEvent(page: Page) {
     max_uses: 20,
   });
   event = await apiData<Event>(`event/details/${id}`);
-  delegate = event.tickets.find((t) => t.name === 'Delegate')!;
   workshop = event.tickets.find((t) => t.name === 'Workshop')!;
   expect(event.tickets.map((t) => t.name)).not.toContain('Speaker');
 }
