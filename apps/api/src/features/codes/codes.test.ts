@@ -5,7 +5,20 @@ import { bookingLines, bookings, discountCodes, payments } from '../../db/schema
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { book, retrieve, stockOf } from '../../test-support/checkout.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { expireHolds } from '../checkout/checkout.repo.js';
+import { jobHandlers } from '../../background.js';
+
+/** The hold sweep, as the job worker runs it (the job the background work registers). */
+async function sweepHolds(t: TestApp) {
+  const sweep = jobHandlers.find((h) => h.kind === 'checkout.expire-holds')!;
+  await sweep.run(
+    {},
+    {
+      ctx: { config: t.config, db: t.database.db },
+      job: { id: 0, kind: sweep.kind, attempts: 1, maxAttempts: 1 },
+      log: { info: () => undefined } as never,
+    },
+  );
+}
 
 /**
  * Discount and access codes, team tiers and hidden ticket types (docs/product.md#discount-codes,
@@ -281,7 +294,7 @@ describe('booking with a discount code', () => {
     await db().execute(
       sql`UPDATE bookings SET hold_expires_at = now() - interval '1 second' WHERE event_id = ${event.id}`,
     );
-    await expireHolds(db(), 100);
+    await sweepHolds(t);
     const [row] = await db().select().from(discountCodes).where(eq(discountCodes.id, code.id));
     expect(row!.used).toBe(0);
     expect(

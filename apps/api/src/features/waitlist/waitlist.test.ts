@@ -6,10 +6,7 @@ import { book, payWithCard, retrieve, stockOf } from '../../test-support/checkou
 import { mailTo, nextIp } from '../../test-support/mailbox.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { runDueJobs } from '../../jobs/worker.js';
-import type { JobHandler } from '../../jobs/queue.js';
-import { checkoutJobs } from '../checkout/checkout.jobs.js';
-import { ordersJobs } from '../orders/index.js';
-import { waitlistJobs } from './waitlist.jobs.js';
+import { jobHandlers } from '../../background.js';
 
 /**
  * The waiting list (docs/product.md#waiting-list): people join a sold-out type; seats that come
@@ -19,7 +16,6 @@ let t: TestApp;
 let org: Awaited<ReturnType<typeof createOrganiser>>;
 let other: Awaited<ReturnType<typeof createOrganiser>>;
 let categoryId: number;
-const handlers = [...(checkoutJobs as JobHandler[]), ...ordersJobs, ...waitlistJobs];
 
 beforeAll(async () => {
   t = await createTestApp({ BOOKINGS_PER_ADDRESS: '0' });
@@ -30,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const runJobs = () => runDueJobs({ config: t.config, db: db() }, handlers);
+const runJobs = () => runDueJobs({ config: t.config, db: db() }, jobHandlers);
 
 let people = 0;
 const person = () => {
