@@ -215,7 +215,8 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     await page.getByRole('button', { name: 'Get your free tickets' }).click();
     // Nothing to pay: the booking is settled at once and its page says so.
     await page.waitForURL(/\/payment\/success\?payment_intent_client_secret=/);
-    await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Booking confirmed' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('booking-saving').getByText('You saved KES 5,000 with code SPEAKERS').waitFor();
     expect(failures).toEqual([]);
     await context.close();
   }, 180_000);
