@@ -5,6 +5,7 @@ import { accountsPages, useSession } from '../features/accounts';
 import { auditPages } from '../features/audit';
 import { cataloguePages, HomePage } from '../features/catalogue';
 import { certificatesPages } from '../features/certificates';
+import { codesPages } from '../features/codes';
 import { checkinPages } from '../features/checkin';
 import { checkoutPages } from '../features/checkout';
 import { contentPages } from '../features/content';
@@ -144,6 +145,9 @@ export function AppRoutes() {
           <Route path="signup" element={page(accountsPages.buyerSignup)} />
           <Route path="login" element={page(accountsPages.buyerLogin)} />
           <Route path="verify/:code" element={page(certificatesPages.verify)} />
+          {/* Issue 27: the waiting list's mail links. */}
+          <Route path="waitlist/offer/:token" element={page(checkoutPages.waitlistOffer)} />
+          <Route path="waitlist/leave" element={page(checkoutPages.waitlistLeave)} />
         </Route>
         <Route path="organizer">
           {/* Sign-up and sign-in pages stand alone, without the dashboard frame. */}
@@ -170,6 +174,9 @@ export function AppRoutes() {
             <Route path="event/:id/questions" element={page(eventsPages.editQuestions)} />
             <Route path="event/:id/certificates" element={page(certificatesPages.certificates)} />
             <Route path="event/:id/badges" element={page(certificatesPages.badges)} />
+            {/* Issue 27: an event's codes and waiting lists. */}
+            <Route path="event/:id/codes" element={page(codesPages.codes)} />
+            <Route path="event/:id/waitlist" element={page(codesPages.waitlist)} />
             <Route path="event-view/1" element={page(eventsPages.editStep1)} />
             <Route path="event-view/2" element={page(eventsPages.editStep2)} />
             <Route path="tickets/:id" element={page(eventsPages.editTickets)} />

@@ -63,4 +63,11 @@ export const routes = {
   operatorLedger: '/operator/ledger',
   operatorFigures: '/operator/figures',
   operatorAudit: '/operator/audit',
+  /** Issue 27: an offer mail's link (opens checkout with the held seats) and the leave link. */
+  waitlistOffer: (token: string) => `/waitlist/offer/${token}`,
+  waitlistLeave: '/waitlist/leave',
+  /** An event's discount and access codes (docs/product.md#discount-codes). */
+  eventCodes: (id: number) => `/organizer/event/${id}/codes`,
+  /** An event's waiting lists, one per ticket type (docs/product.md#waiting-list). */
+  eventWaitlist: (id: number) => `/organizer/event/${id}/waitlist`,
 } as const;

@@ -24,6 +24,9 @@ export function ticketFixture(overrides: Partial<TicketType> = {}): TicketType {
     status: 1,
     tickets_bought: 0,
     available: 100,
+    hidden: false,
+    tiers: [],
+    waitlist: false,
     ...overrides,
   };
 }
@@ -78,6 +81,22 @@ export function bookingCreatedFixture(overrides: Partial<BookingCreated> = {}, n
     currency: 'USD',
     due_at: null,
     proforma_url: null,
+    lines: [
+      {
+        ticket_type_id: 11,
+        name: 'Delegate',
+        quantity: 2,
+        list_price: 19.99,
+        discount: 0,
+        price_per_ticket: 19.99,
+        applied: null,
+        tier_percent_off: null,
+      },
+    ],
+    list_price: 39.98,
+    discount: 0,
+    code: null,
+    settled: false,
     ...overrides,
   };
 }
@@ -101,9 +120,27 @@ export function storedBookingFixture(overrides: Partial<StoredBooking> = {}): St
     proforma_url: null,
     due_at: null,
     amount_owed: 0,
+    code: null,
+    discount: 0,
     tickets: [
-      { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2 },
-      { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1 },
+      {
+        name: 'Delegate',
+        no_of_persons: 1,
+        price_per_ticket: 19.99,
+        quantity: 2,
+        list_price: 19.99,
+        discount: 0,
+        applied: null,
+      },
+      {
+        name: 'VIP',
+        no_of_persons: 1,
+        price_per_ticket: 33.33,
+        quantity: 1,
+        list_price: 33.33,
+        discount: 0,
+        applied: null,
+      },
     ],
     event: {
       id: 7,
@@ -191,8 +228,24 @@ export function eTicketFixture(overrides: Partial<ETicket> = {}): ETicket {
       invoice_url: null,
       proforma_url: null,
       tickets: [
-        { name: 'Delegate', no_of_persons: 1, price_per_ticket: 19.99, quantity: 2 },
-        { name: 'VIP', no_of_persons: 1, price_per_ticket: 33.33, quantity: 1 },
+        {
+          name: 'Delegate',
+          no_of_persons: 1,
+          price_per_ticket: 19.99,
+          quantity: 2,
+          list_price: 19.99,
+          discount: 0,
+          applied: null,
+        },
+        {
+          name: 'VIP',
+          no_of_persons: 1,
+          price_per_ticket: 33.33,
+          quantity: 1,
+          list_price: 33.33,
+          discount: 0,
+          applied: null,
+        },
       ],
     },
     tickets: [

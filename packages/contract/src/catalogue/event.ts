@@ -96,6 +96,12 @@ export const eventSchema = z.object({
   /** Who pays the service fee (docs/product.md#service-fees); absent on cards and lists. */
   service_fee: serviceFeeModeSchema.optional(),
   /**
+   * When the event passes the fee: its rule (a percentage in basis points, 350 = 3.5 %, and a fixed
+   * amount per ticket, major units), so the page works out the fee on a price a code or team
+   * price lowered with the contract's `serviceFeeOf`, as the booking will.
+   */
+  service_fee_rule: z.object({ percent_basis_points: z.number().int(), fixed: z.number() }).optional(),
+  /**
    * The questions the checkout asks, in order (event details answers only: the public details and
    * the organiser's own event; lists and cards leave them out).
    */
@@ -118,6 +124,7 @@ export const eventCardSchema = eventSchema.omit({
   invoice_payment_days: true,
   invoice_payment_until: true,
   service_fee: true,
+  service_fee_rule: true,
   applied_code: true,
 });
 export type EventCardData = z.infer<typeof eventCardSchema>;

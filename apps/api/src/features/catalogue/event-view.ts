@@ -83,6 +83,14 @@ export function toEventView(
     invoice_payment_days: e.invoicePaymentDays,
     invoice_payment_until: invoicePaymentUntil(e.invoicePaymentDays, e.startTime, now)?.toISOString() ?? null,
     service_fee: e.serviceFee,
+    ...(e.serviceFee === 'pass' && e.feeRule
+      ? {
+          service_fee_rule: {
+            percent_basis_points: e.feeRule.percentBasisPoints,
+            fixed: toMajor(e.feeRule.fixedMinor, currency),
+          },
+        }
+      : {}),
     // The event details (public and the organiser's own) ask its questions; lists leave them out.
     ...(e.questions ? { questions: e.questions } : {}),
   };

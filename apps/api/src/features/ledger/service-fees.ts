@@ -1,48 +1,11 @@
-import {
-  isWholeUnitCurrency,
-  MINOR_PER_MAJOR,
-  parseCurrency,
-  SERVICE_FEE_VAT_PERCENT,
-  type Currency,
-} from '@tikiti/contract';
+import { parseCurrency, type Currency, type FeeRule } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { deleteOrganisationFees, findOrganisationFees, upsertOrganisationFees } from './ledger.repo.js';
 
-/** The service fee rule of one organisation in one currency: a percentage and a fixed amount per ticket. */
-export interface FeeRule {
-  /** 350 is 3.5 %. */
-  percentBasisPoints: number;
-  fixedMinor: number;
-}
+export { serviceFeeOf, type FeeRule } from '@tikiti/contract';
 
 export type FeeDefaults = Config['serviceFees'];
-
-const BASIS = 10_000;
-
-/** The smallest amount the buyer can be charged, in minor units: whole shillings for KES (M-Pesa), cents for USD. */
-function chargeStep(currency: Currency): number {
-  return isWholeUnitCurrency(currency) ? MINOR_PER_MAJOR[currency] : 1;
-}
-
-/** numerator / denominator rounded half up, both non-negative integers. */
-function roundDiv(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
-}
-
-/**
- * The service fee and its VAT on one ticket (docs/product.md#service-fees), from the price the
- * buyer pays for it (`booking_lines.unit_price_minor`, after any discount): 0 for a free ticket;
- * else percent of the price plus the fixed amount, then 16 % VAT on it, each rounded half up to
- * what the currency charges (whole shillings, cents).
- */
-export function serviceFeeOf(unitPriceMinor: number, rule: FeeRule, currency: Currency) {
-  if (unitPriceMinor <= 0) return { feeMinor: 0, vatMinor: 0 };
-  const step = chargeStep(currency);
-  const feeMinor = roundDiv(unitPriceMinor * rule.percentBasisPoints + rule.fixedMinor * BASIS, BASIS * step) * step;
-  const vatMinor = roundDiv(feeMinor * SERVICE_FEE_VAT_PERCENT, 100 * step) * step;
-  return { feeMinor, vatMinor };
-}
 
 /** The organisation's fee rule in a currency: the operator's override, else the configured defaults. */
 export async function feeRuleFor(

@@ -13,6 +13,8 @@ export interface BookingProblem {
   lines: Record<number, string>;
   /** The M-Pesa number's error (`phone`), when the server refused it. */
   phone?: string;
+  /** Why the server refused the buyer's code (`code.*`, docs/product.md#discount-codes), shown beside "Have a code?". */
+  code?: string;
   /**
    * Errors of the delegate cards and the order questions, by where they show
    * (`{card key}.{field}`, `order.q{id}`: checkout/delegates.ts).
@@ -58,6 +60,7 @@ export function problemOf(
     const detail = DETAIL.exec(path);
     if (detail) problem.details[detail[1] as keyof GuestDetails] ??= said;
     if (path === 'phone') problem.phone ??= said;
+    if (path === 'code') problem.code ??= said;
     if (path === 'company') problem.company.name ??= said;
     const companyField = COMPANY_FIELDS.find((f) => path === `company.${f}`);
     if (companyField) problem.company[companyField] ??= said;

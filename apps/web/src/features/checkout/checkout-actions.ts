@@ -36,6 +36,8 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(delegates?.answers.length ? { answers: delegates.answers } : {}),
     ...(booking.company ? { company: companyBody(booking.company) } : {}),
     ...(booking.marketing_consent ? { marketing_consent: true } : {}),
+    ...(booking.code ? { code: booking.code } : {}),
+    ...(booking.offer ? { offer: booking.offer } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type { BookEventBody, BookingCreated, BookingLine, GuestDetails, PaymentM
 import { persistFields } from '../../lib/persisted-state';
 import type { CompanyDraft } from './company';
 import type { DelegatesDraft } from './delegates';
+import type { PriceSummary } from './price-summary';
 
 /**
  * A booking the buyer is about to pay for: the body of POST v1/event/book (docs/product.md#entities-and-fields Booking
@@ -29,6 +30,13 @@ export interface PendingBooking extends Omit<BookEventBody, 'company'> {
   delegates?: DelegatesDraft;
   /** "Buying for a company", as typed; absent when the buyer buys for themself. */
   company?: CompanyDraft;
+  /**
+   * The page's pricing of the lines with the buyer's code and the types' team prices
+   * (docs/product.md#discount-codes): the savings shown until the server has priced the booking.
+   */
+  summary?: PriceSummary;
+  /** A waiting-list offer's end (docs/product.md#waiting-list): its seats are held until then. */
+  offer_expires_at?: string;
 }
 
 /** Client state of the checkout, kept across reloads: the booking and a payment secret per method. */
@@ -72,6 +80,8 @@ export function sameBooking(a: PendingBooking | null, b: PendingBooking): boolea
   if (a.tickets.some((l, i) => l.id !== b.tickets[i]!.id || l.qty !== b.tickets[i]!.qty)) return false;
   // Ticking the news box after the tickets are held books again, so the yes is recorded.
   if (Boolean(a.marketing_consent) !== Boolean(b.marketing_consent)) return false;
+  // Another code (or none) prices the booking again; an offer's booking is only ever its own.
+  if ((a.code ?? '') !== (b.code ?? '') || (a.offer ?? '') !== (b.offer ?? '')) return false;
   return (
     sameDetails(a.details, b.details) &&
     sameDelegates(a.delegates, b.delegates) &&

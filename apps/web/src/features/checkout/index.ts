@@ -17,6 +17,9 @@ export { NO_CARD, type DelegateCard } from './delegate-card';
 export type { DelegatesDraft, PlacedCard } from './delegates';
 export { successPath } from './success-path';
 export { invoiceDueAt, NO_COMPANY, type CompanyDraft, type CompanyField } from './company';
+/** Issue 27: the page's pricing with a code and team prices, and its saving lines (docs/product.md#discount-codes). */
+export { summaryOfPicked, codePriceOf, passedFeeOf, type PriceSummary } from './price-summary';
+export { SavingLines } from './components/price-summary-lines';
 
 export const InlinePayment = lazy(() => import('./components/inline-payment'));
 /** The delegate cards and order questions: loaded with the booking panel's first ticket (docs/decisions/0022-main-thread-on-a-phone.md). */
@@ -27,4 +30,7 @@ export const CompanyFields = lazy(() => import('./components/company-fields'));
 export const checkoutPages = {
   paymentMethod: () => import('./pages/payment-method-page'),
   paymentSuccess: () => import('./pages/payment-success-page'),
+  /** The waiting list's mail links (docs/product.md#waiting-list): an offer opens checkout; leave. */
+  waitlistOffer: () => import('./pages/waitlist-offer-page'),
+  waitlistLeave: () => import('./pages/waitlist-leave-page'),
 };

@@ -14,7 +14,7 @@ const UNREACHABLE = 'We could not reach Tikiti. Check your connection and try ag
 const noProblem: BookingProblem = { message: '', details: {}, lines: {}, delegates: {}, company: {} };
 
 /** A field whose error goes when it changes: a guest detail, the M-Pesa number, a ticket type (by id), a delegate card's or order question's (checkout/delegates.ts). */
-export type BookingField = keyof GuestDetails | 'phone' | number | DelegateErrorKey | CompanyErrorKey;
+export type BookingField = keyof GuestDetails | 'phone' | 'code' | number | DelegateErrorKey | CompanyErrorKey;
 const isDelegateField = (field: string): field is DelegateErrorKey => field.includes('.');
 
 /**
@@ -88,6 +88,7 @@ export function useStartPayment() {
       };
       for (const field of fields) {
         if (field === 'phone') next.phone = undefined;
+        else if (field === 'code') next.code = undefined;
         else if (typeof field === 'number') delete next.lines[field];
         else if (isCompanyKey(field)) delete next.company[field.slice('company.'.length) as keyof typeof next.company];
         else if (isDelegateField(field)) delete next.delegates[field];

@@ -1,16 +1,17 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX2 } from 'lucide-react';
 import clsx from 'clsx';
 import {
-  orderTotal,
-  parseCurrency,
   type AnswerValue,
   type Event,
   type GuestDetails,
   type PaymentMethod,
   checkoutConsentWording,
+  parseCurrency,
+  toMajor,
+  toMinor,
 } from '@tikiti/contract';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,7 +20,11 @@ import { routes } from '../../../lib/routes';
 import { useSession } from '../../accounts';
 import {
   BookingErrorDialog,
+  codePriceOf,
+  passedFeeOf,
   CompanyFields,
+  SavingLines,
+  summaryOfPicked,
   DelegateCards,
   invoiceDueAt,
   NO_COMPANY,
@@ -40,8 +45,12 @@ import {
   type PendingBooking,
 } from '../../checkout';
 import { BookingProtections } from './booking-protections';
+import { CodeBox, type CodeBoxProps } from './code-box';
 import { PayWith } from './pay-with';
 import { availabilityOf, maxQuantity, TicketRow } from './ticket-picker';
+
+/** "Join the waiting list" of a sold-out type: loaded when opened (docs/product.md#waiting-list). */
+const WaitlistForm = lazy(() => import('./waitlist-form'));
 
 /** An ended event sells nothing (docs/product.md#buyer-side): the panel says so instead of offering tickets. */
 function EndedPanel() {
@@ -72,23 +81,12 @@ function EndedPanel() {
  * the 'Error!' dialog; what the buyer picked stays. Coming back with a card payment still held
  * shows its form here.
  */
-export function BookingPanel({ event }: { event: Event }) {
+export function BookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }) {
   if (event.ended) return <EndedPanel />;
-  return <OpenBookingPanel event={event} />;
+  return <OpenBookingPanel event={event} code={code} />;
 }
 
-/**
- * The service fee the buyer pays on top of `lines` when the event passes it
- * (docs/product.md#service-fees): each ticket type's fee times its quantity, added in minor units;
- * null when the organiser absorbs it (no ticket type carries a fee).
- */
-export function serviceFeeOf(event: Event, lines: readonly { id: number; qty: number }[]): number | null {
-  if (!event.tickets.some((t) => t.service_fee !== undefined)) return null;
-  const fees = lines.map((l) => ({ price: event.tickets.find((t) => t.id === l.id)?.service_fee ?? 0, qty: l.qty }));
-  return orderTotal(fees, parseCurrency(event.currency));
-}
-
-function OpenBookingPanel({ event }: { event: Event }) {
+function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }) {
   const currency = parseCurrency(event.currency);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -147,8 +145,19 @@ function OpenBookingPanel({ event }: { event: Event }) {
     ),
     answers: orderAnswers,
   };
-  const fee = serviceFeeOf(event, lines);
-  const total = fee === null ? orderTotal(lines, currency) : orderTotal([...lines, { price: fee, qty: 1 }], currency);
+  // Priced with the buyer's code, the types' team prices and a passed service fee by the
+  // contract's functions, as the server will price them (docs/product.md#discount-codes,
+  // docs/product.md#service-fees).
+  const feeOf = passedFeeOf(event);
+  const summary = summaryOfPicked(
+    lines.map((l) => ({ ...l, tiers: event.tickets.find((t) => t.id === l.id)?.tiers ?? [] })),
+    event.applied_code,
+    event.currency,
+    feeOf,
+  );
+  const total = summary.total;
+  // The sold-out type whose waiting-list form is open.
+  const [waitlistFor, setWaitlistFor] = useState<number | null>(null);
   const ticketCount = lines.reduce((n, l) => n + l.qty, 0);
   const onSale = event.tickets.some((t) => availabilityOf(t) === 'open');
 
@@ -159,11 +168,13 @@ function OpenBookingPanel({ event }: { event: Event }) {
     payment_method: method,
     details: isBuyer ? undefined : details,
     total_price: total,
-    ...(fee !== null ? { service_fee: fee } : {}),
+    ...(summary.fee !== null ? { service_fee: summary.fee } : {}),
     currency: event.currency,
     delegates: lines.length > 0 ? delegates : undefined,
     ...(companyOn ? { company } : {}),
     ...(news ? { marketing_consent: true } : {}),
+    ...(event.applied_code ? { code: event.applied_code.code } : {}),
+    summary,
   });
   // The payment already created for exactly this selection and buyer, while its hold lasts.
   const held = lines.length > 0 && sameBooking(previous, pending('card')) && isLive(payment);
@@ -174,8 +185,10 @@ function OpenBookingPanel({ event }: { event: Event }) {
     const outcome = await pay.start(next, method);
     if (outcome?.kind === 'number') useCheckout.getState().startBooking(next);
     // Pay by invoice needs no payment step: the booking awaits the company's payment.
-    if (outcome?.kind === 'paying' && method === 'invoice') void navigate(successPath(outcome.payment.client_secret));
-    else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
+    // Nor does a booking of total 0 (a 100 % code): it is paid already (docs/product.md#discount-codes).
+    if (outcome?.kind === 'paying' && (method === 'invoice' || outcome.payment.settled)) {
+      void navigate(successPath(outcome.payment.client_secret));
+    } else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
     // A type that ran short: show what is left now; the quantities picked stay as they are.
     if (outcome?.kind === 'refused' && Object.keys(outcome.problem.lines).length > 0) {
       void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
@@ -231,6 +244,22 @@ function OpenBookingPanel({ event }: { event: Event }) {
       <h2 id="tickets-heading" className="text-xl font-bold">
         Tickets
       </h2>
+      {code && (
+        <CodeBox
+          key={code.applied?.code ?? 'none'}
+          {...code}
+          error={code.error ?? pay.problem.code}
+          currency={event.currency}
+          onApply={(text) => {
+            pay.fieldsChanged('code');
+            code.onApply(text);
+          }}
+          onRemove={() => {
+            pay.fieldsChanged('code');
+            code.onRemove();
+          }}
+        />
+      )}
       {event.tickets.length === 0 ? (
         <p className="mt-3 text-slate-600">Tickets for this event are not on sale at the moment.</p>
       ) : (
@@ -248,40 +277,63 @@ function OpenBookingPanel({ event }: { event: Event }) {
                 currency={event.currency}
                 quantity={quantities[t.id] ?? 0}
                 error={pay.problem.lines[t.id]}
+                codePrice={codePriceOf(t, event.applied_code, event.currency)}
+                fee={
+                  feeOf &&
+                  toMajor(
+                    feeOf(toMinor(codePriceOf(t, event.applied_code, event.currency) ?? t.price_per_ticket, currency)),
+                    currency,
+                  )
+                }
                 onChange={(qty) => {
                   setQuantities((q) => ({ ...q, [t.id]: qty }));
                   // Fetched now, so pay is not kept waiting; a failure is said when pay is pressed.
                   loadCheckoutActions().catch(() => {});
                   pay.fieldsChanged(t.id);
+                  pay.fieldsChanged('code');
                 }}
-              />
+              >
+                {t.waitlist &&
+                  availabilityOf(t) === 'soldOut' &&
+                  (waitlistFor === t.id ? (
+                    <Suspense
+                      fallback={
+                        <p className="mt-3 flex items-center gap-2 text-sm text-slate-500" role="status">
+                          <Spinner className="h-4 w-4" /> Loading the waiting list...
+                        </p>
+                      }
+                    >
+                      <WaitlistForm
+                        eventId={event.id}
+                        ticket={t}
+                        known={isBuyer ? NO_GUEST_DETAILS : details}
+                        onClose={() => setWaitlistFor(null)}
+                      />
+                    </Suspense>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => setWaitlistFor(t.id)}
+                      className="mt-3 inline-flex h-10 items-center rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                    >
+                      Join the waiting list<span className="sr-only"> for {t.name}</span>
+                    </button>
+                  ))}
+              </TicketRow>
             ))}
           </ul>
         </>
       )}
 
-      {fee !== null && (
-        <div className="mt-2 border-t border-slate-200 pt-3 text-sm" aria-live="polite" aria-atomic>
-          <div className="flex items-baseline justify-between gap-3">
-            <p className="text-slate-600">Tickets</p>
-            <p className="font-medium tabular-nums text-ink" data-testid="order-subtotal">
-              {formatMoney(orderTotal(lines, currency), event.currency)}
-            </p>
-          </div>
-          <div className="mt-1 flex items-baseline justify-between gap-3">
-            <p className="text-slate-600">
-              Service fee <span className="text-xs text-slate-500">(VAT included)</span>
-            </p>
-            <p className="font-medium tabular-nums text-ink" data-testid="service-fee">
-              {formatMoney(fee, event.currency)}
-            </p>
-          </div>
+      {(summary.savings.length > 0 || summary.fee !== null) && (
+        <div className="mt-2 border-t border-slate-200 pt-4" aria-live="polite">
+          <SavingLines summary={summary} />
         </div>
       )}
       <div
         className={clsx(
           'flex items-baseline justify-between pt-4',
-          fee === null ? 'mt-2 border-t border-slate-200' : 'mt-1',
+          summary.savings.length > 0 || summary.fee !== null ? 'mt-1' : 'mt-2 border-t border-slate-200',
         )}
         aria-live="polite"
         aria-atomic
@@ -385,6 +437,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
           mpesaOffered={event.currency === 'KES'}
           onCard={() => void startPaying('card')}
           onMpesa={() => void startPaying('mpesa')}
+          free={ticketCount > 0 && total === 0}
         />
       )}
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import clsx from 'clsx';
-import { CreditCard, FileText, Smartphone } from 'lucide-react';
+import { CreditCard, FileText, Gift, Smartphone } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDay } from '../../../lib/format';
 import { InlinePayment } from '../../checkout';
@@ -19,6 +19,7 @@ export function PayWith({
   onMpesa,
   invoiceDue = null,
   onInvoice,
+  free = false,
 }: {
   busy: boolean;
   /** A card payment for exactly this selection is held: its form shows here. */
@@ -29,7 +30,33 @@ export function PayWith({
   /** Pay by invoice is offered to this buyer's company: the due date it would have. */
   invoiceDue?: string | null;
   onInvoice?: () => void;
+  /**
+   * The tickets picked cost nothing (a 100 % code, docs/product.md#discount-codes): one button
+   * books them, settled at once, with no payment to make.
+   */
+  free?: boolean;
 }) {
+  if (free) {
+    return (
+      <div className="mt-6">
+        <button
+          type="button"
+          onClick={onCard}
+          aria-busy={busy || undefined}
+          className={clsx(
+            'flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-3.5 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2',
+            busy && 'cursor-wait',
+          )}
+        >
+          {busy ? <Spinner className="h-5 w-5" /> : <Gift className="h-5 w-5" aria-hidden />}
+          Get your free tickets
+        </button>
+        <p className="mt-2 text-center text-xs text-slate-500" role={busy ? 'status' : undefined}>
+          {busy ? 'Booking your tickets...' : 'Nothing to pay: your e-tickets come by email at once.'}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="mt-6">
       <p className="text-sm font-semibold text-slate-700" id="pay-with">

@@ -1,4 +1,5 @@
-import { Minus, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Minus, Plus, Users } from 'lucide-react';
 import clsx from 'clsx';
 import { LIMITS, lineTotal, parseCurrency, TICKET_STATUS, type TicketType } from '@tikiti/contract';
 import { formatMoney } from '../../../lib/format';
@@ -22,20 +23,40 @@ const badge: Record<Availability, { text: string; className: string }> = {
 const stepper =
   'flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
-/** One ticket type (docs/product.md#buyer-side): name, admits, price, status, minus / quantity / plus, line subtotal. */
+/** "5+ places: 10 % off" for each team price of a type (docs/product.md#team-pricing). */
+export const tierTexts = (ticket: Pick<TicketType, 'tiers'>): string[] =>
+  ticket.tiers.map((t) => `${t.min_qty}+ places: ${t.percent_off} % off`);
+
+/**
+ * One ticket type (docs/product.md#buyer-side): name, admits, price (struck through beside the
+ * code's lower price when the buyer's code covers it) and the service fee on it when passed, team prices, status, minus / quantity /
+ * plus, line subtotal at the type's own price (savings show under the total). `children`: what
+ * goes under a sold-out type (its waiting list).
+ */
 export function TicketRow({
   ticket,
   currency,
   quantity,
   error,
+  codePrice,
+  fee,
   onChange,
+  children,
 }: {
   ticket: TicketType;
   currency: string;
   quantity: number;
   /** Why the server refused this line (it ran short), shown under the row as it is: it names the type. */
   error?: string;
+  /** The price with the buyer's code, when it is lower. */
+  codePrice?: number | null;
+  /**
+   * The service fee passed to the buyer per ticket, VAT included, at the price they pay (the
+   * code's when it is lower); absent when the organiser absorbs it (docs/product.md#service-fees).
+   */
+  fee?: number | null;
   onChange: (qty: number) => void;
+  children?: ReactNode;
 }) {
   const availability = availabilityOf(ticket);
   const max = maxQuantity(ticket);
@@ -55,20 +76,49 @@ export function TicketRow({
     <li className="py-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>{ticket.name}</p>
+          <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>
+            <span>{ticket.name}</span>
+            {ticket.hidden && (
+              <span className="ml-2 inline-block rounded-full bg-violet-50 px-2 py-0.5 align-middle text-xs font-medium text-violet-800 ring-1 ring-inset ring-violet-600/20">
+                With your code
+              </span>
+            )}
+          </p>
           <p className={clsx('mt-0.5 text-sm', muted ? 'text-slate-500' : 'text-slate-600')}>
             Admits {ticket.no_of_persons}
             {availability === 'open' && ticket.available <= 20 && (
               <span className="text-amber-700"> · Only {ticket.available} left</span>
             )}
           </p>
+          {ticket.tiers.length > 0 && (
+            <p className="mt-1 flex items-start gap-1.5 text-sm text-emerald-800">
+              <Users className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <span>
+                <span className="sr-only">Team prices: </span>
+                {tierTexts(ticket).join(' · ')}
+              </span>
+            </p>
+          )}
         </div>
         <div className="shrink-0 text-right">
-          <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>
-            {formatMoney(ticket.price_per_ticket, currency)}
-          </p>
-          {ticket.service_fee !== undefined && ticket.service_fee > 0 && (
-            <p className="text-xs text-slate-600">+ {formatMoney(ticket.service_fee, currency)} service fee</p>
+          {codePrice != null && !disabled ? (
+            <p className="font-semibold text-ink">
+              <span className="sr-only">Was </span>
+              <s className="mr-1.5 text-sm font-normal text-slate-500">
+                {formatMoney(ticket.price_per_ticket, currency)}
+              </s>
+              <span className="sr-only">, with your code </span>
+              <span className="text-emerald-800" data-testid={`code-price-${ticket.id}`}>
+                {formatMoney(codePrice, currency)}
+              </span>
+            </p>
+          ) : (
+            <p className={clsx('font-semibold', muted ? 'text-slate-600' : 'text-ink')}>
+              {formatMoney(ticket.price_per_ticket, currency)}
+            </p>
+          )}
+          {fee !== undefined && fee !== null && fee > 0 && (
+            <p className="text-xs text-slate-600">+ {formatMoney(fee, currency)} service fee</p>
           )}
           <span
             className={clsx(
@@ -129,6 +179,7 @@ export function TicketRow({
           {error}
         </p>
       )}
+      {children}
     </li>
   );
 }

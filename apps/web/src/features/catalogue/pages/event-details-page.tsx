@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, CalendarDays, ExternalLink, MapPin, Ticket, UserRound } from 'lucide-react';
 import { DETAILS_IMAGE_SIZES, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
@@ -11,6 +11,7 @@ import { formatDateRange } from '../../../lib/format';
 import { useTitle } from '../../../lib/use-title';
 import { useEventDetails } from '../api/use-event-details';
 import { BookingPanel } from '../components/booking-panel';
+import type { CodeBoxProps } from '../components/code-box';
 import { EventImage } from '../components/event-card';
 import { RelatedEvents } from '../components/related-events';
 
@@ -33,7 +34,7 @@ function Description({ text }: { text: string }) {
   );
 }
 
-function EventDetails({ event }: { event: Event }) {
+function EventDetails({ event, code }: { event: Event; code: CodeBoxProps }) {
   return (
     <article className="mx-auto max-w-7xl px-4 pb-16 pt-8 sm:px-6 md:pb-20 md:pt-10">
       <Link
@@ -128,7 +129,7 @@ function EventDetails({ event }: { event: Event }) {
         </div>
         {/* Not sticky: with guest details and the card form the panel is taller than a laptop's screen. */}
         <div>
-          <BookingPanel event={event} />
+          <BookingPanel event={event} code={code} />
         </div>
       </div>
 
@@ -167,12 +168,42 @@ function EventNotFound() {
   );
 }
 
+/** The reason the server refused a code: its message on the field `code`, else the whole message. */
+function codeRefusal(err: unknown): string {
+  if (err instanceof ApiError) return err.fieldErrors.find((f) => f.path === 'code')?.message ?? err.message;
+  return errorMessage(err);
+}
+
 export default function EventDetailsPage() {
   const { id: idParam = '', slug } = useParams();
   const id = /^\d{1,10}$/.test(idParam) ? Number(idParam) : NaN;
+  // "Have a code?" puts the code in the address (`?code=SPEAKERS`), so a link handed to a speaker
+  // opens the page with it (docs/product.md#hidden-ticket-types).
+  const [search, setSearch] = useSearchParams();
+  const code = search.get('code')?.trim().toUpperCase() || undefined;
   const query = useEventDetails(id);
+  const coded = useEventDetails(id, code);
   const navigate = useNavigate();
-  const event = query.data;
+  const { search: addressQuery } = useLocation();
+  // With a code the server accepted, the event as the code shows it; refused, the event without it.
+  const event = (code && coded.data) || query.data;
+  const setCode = (next: string | undefined) =>
+    setSearch(
+      (params) => {
+        const kept = new URLSearchParams(params);
+        if (next) kept.set('code', next);
+        else kept.delete('code');
+        return kept;
+      },
+      { replace: true },
+    );
+  const codeBox: CodeBoxProps = {
+    applied: code && coded.data ? coded.data.applied_code : undefined,
+    checking: code && coded.isPending ? code : undefined,
+    error: code && coded.isError ? codeRefusal(coded.error) : undefined,
+    onApply: (text) => setCode(text.trim().toUpperCase()),
+    onRemove: () => setCode(undefined),
+  };
   const missing =
     Number.isNaN(id) ||
     (query.error instanceof ApiError &&
@@ -181,8 +212,10 @@ export default function EventDetailsPage() {
 
   // Keep the address canonical: /details/{id}/{slug of the current title}.
   useEffect(() => {
-    if (event && slug !== event.slug) void navigate(routes.details(event.id, event.slug), { replace: true });
-  }, [event, slug, navigate]);
+    if (event && slug !== event.slug) {
+      void navigate(`${routes.details(event.id, event.slug)}${addressQuery}`, { replace: true });
+    }
+  }, [event, slug, navigate, addressQuery]);
 
   if (missing) return <EventNotFound />;
   if (query.isPending) return <DetailsSkeleton />;
@@ -194,5 +227,5 @@ export default function EventDetailsPage() {
     );
   }
   // Keyed by id: another event starts with fresh quantities (docs/product.md#buyer-side).
-  return <EventDetails key={query.data.id} event={query.data} />;
+  return <EventDetails key={query.data.id} event={event ?? query.data} code={codeBox} />;
 }

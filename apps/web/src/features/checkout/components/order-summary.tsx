@@ -1,8 +1,10 @@
-import { lineTotal, parseCurrency } from '@tikiti/contract';
+import { lineTotal, parseCurrency, type BookingCreated } from '@tikiti/contract';
 import { Panel } from '../../../components/ui/panel';
 import { formatMoney } from '../../../lib/format';
 import type { PendingBooking } from '../checkout-store';
 import { toBeNamed } from '../delegates';
+import { summaryOfBooking } from '../price-summary';
+import { SavingLines } from './price-summary-lines';
 
 /** Whom each ticket is for, as typed on the event's page (docs/product.md#delegates-and-questions). */
 function Delegates({ delegates }: { delegates: NonNullable<PendingBooking['delegates']> }) {
@@ -30,22 +32,16 @@ function Delegates({ delegates }: { delegates: NonNullable<PendingBooking['deleg
 }
 
 /**
- * What the buyer is paying for: the event, each line (name, quantity, subtotal), whom each
- * ticket is for, the service fee when the event passes it (docs/product.md#service-fees), and
- * "Total to pay". The total is what the booking call said will be charged once the payment exists (the
- * server's prices), else the total the details page added up.
+ * What the buyer is paying for: the event, each line (name, quantity, subtotal at the type's own
+ * price), whom each ticket is for, each saving with the rule that gave it (the code or a team
+ * price, docs/product.md#discount-codes), and "Total to pay". Once the payment exists the savings
+ * and the total are what the booking call said (the server's prices), else what the details page
+ * priced with the same function.
  */
-export function OrderSummary({
-  booking,
-  charged,
-}: {
-  booking: PendingBooking;
-  charged?: { price: number; currency: string; service_fee?: number };
-}) {
+export function OrderSummary({ booking, charged }: { booking: PendingBooking; charged?: BookingCreated }) {
   const currency = charged?.currency ?? booking.currency;
   const total = charged?.price ?? booking.total_price;
-  // The fee the booking call fixed, else the one the details page added up; none when absorbed.
-  const fee = charged?.service_fee ?? booking.service_fee;
+  const summary = charged ? summaryOfBooking(charged) : booking.summary;
   return (
     <Panel title="Order summary" intro={booking.event_title}>
       <ul className="mt-4 divide-y divide-slate-100" aria-label="Tickets">
@@ -62,14 +58,9 @@ export function OrderSummary({
         ))}
       </ul>
       {booking.delegates && booking.delegates.cards.length > 0 && <Delegates delegates={booking.delegates} />}
-      {fee !== undefined && fee > 0 && (
-        <div className="mt-3 flex items-baseline justify-between gap-3 border-t border-slate-200 pt-3 text-sm">
-          <p className="text-slate-600">
-            Service fee <span className="text-xs text-slate-500">(VAT included)</span>
-          </p>
-          <p className="font-medium tabular-nums text-ink" data-testid="service-fee">
-            {formatMoney(fee, currency)}
-          </p>
+      {summary && (summary.savings.length > 0 || summary.fee !== null) && (
+        <div className="mt-3 border-t border-slate-200 pt-3">
+          <SavingLines summary={summary} />
         </div>
       )}
       <div className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-4">

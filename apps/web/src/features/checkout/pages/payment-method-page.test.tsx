@@ -230,6 +230,8 @@ describe('the payment page (docs/product.md#routes-and-screens)', () => {
         proforma_url: null,
         due_at: null,
         amount_owed: 0,
+        code: null,
+        discount: 0,
         tickets: [],
         event: {
           id: 7,

@@ -4,7 +4,7 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { GuestDetails, PaymentMethod } from '@tikiti/contract';
 import { Panel } from '../../../components/ui/panel';
 import { Loading } from '../../../components/ui/spinner';
-import { formatMoney } from '../../../lib/format';
+import { formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { useSession } from '../../accounts';
@@ -92,6 +92,15 @@ function Checkout({ booking }: { booking: PendingBooking }) {
 
         <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-8">
           <aside className="space-y-4 lg:sticky lg:top-24 lg:order-last">
+            {booking.offer_expires_at && !stored && (
+              <p
+                className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+                role="status"
+              >
+                <strong className="font-semibold">From the waiting list:</strong> these seats are held for you until{' '}
+                {formatDay(booking.offer_expires_at)}, {formatTime(booking.offer_expires_at)}.
+              </p>
+            )}
             {stored && !retyped && <HoldCountdown expiresAt={stored.hold_expires_at} onStartAgain={dropPayments} />}
             <OrderSummary booking={booking} charged={payment} />
           </aside>

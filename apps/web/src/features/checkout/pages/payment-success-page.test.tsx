@@ -34,6 +34,31 @@ function answerInTurn(...bookings: StoredBooking[]) {
 }
 
 describe('the payment success page (docs/product.md#routes-and-screens)', () => {
+  it('confirms a booking a 100 % code made free, and says what the code saved (docs/product.md#discount-codes)', async () => {
+    answerInTurn(
+      storedBookingFixture({
+        price: 0,
+        discount: 73.31,
+        code: 'SPEAKERS',
+        tickets: [
+          {
+            name: 'Speaker',
+            no_of_persons: 1,
+            price_per_ticket: 0,
+            quantity: 1,
+            list_price: 73.31,
+            discount: 73.31,
+            applied: 'code',
+          },
+        ],
+      }),
+    );
+    open();
+    expect(await screen.findByRole('heading', { name: 'Booking confirmed' })).toBeTruthy();
+    expect(screen.getByTestId('booking-saving').textContent).toBe('You saved USD 73.31 with code SPEAKERS');
+    expect(screen.queryByRole('heading', { name: 'Payment successful' })).toBeNull();
+  });
+
   it('says what an awaiting-payment booking owes, by when and how to pay, with the proforma', async () => {
     useCheckout.setState({ booking: null, paymentSecrets: { invoice: SECRET }, payments: {} });
     answerInTurn(

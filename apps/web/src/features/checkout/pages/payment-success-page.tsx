@@ -65,7 +65,10 @@ function Receipt({ booking }: { booking: StoredBooking }) {
     <Frame>
       <header className="text-center">
         <CheckCircle2 className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">Payment successful</h1>
+        {/* A booking of total 0 (a 100 % code) was never paid for: it is confirmed (docs/product.md#discount-codes). */}
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">
+          {booking.price === 0 ? 'Booking confirmed' : 'Payment successful'}
+        </h1>
         <p className="mt-3 text-slate-600">
           Thank you, your tickets are booked. Your booking reference is{' '}
           <strong className="font-semibold text-ink">{booking.reference}</strong>.
@@ -136,6 +139,14 @@ function Receipt({ booking }: { booking: StoredBooking }) {
                     {formatMoney(booking.price, booking.currency)}
                   </td>
                 </tr>
+                {booking.discount > 0 && (
+                  <tr>
+                    <td colSpan={4} className="pt-1 text-right text-sm text-emerald-800" data-testid="booking-saving">
+                      You saved {formatMoney(booking.discount, booking.currency)}
+                      {booking.code ? ` with code ${booking.code}` : ' with the team price'}
+                    </td>
+                  </tr>
+                )}
               </tfoot>
             </table>
           </div>

@@ -28,7 +28,17 @@ const pastBooking = eTicketFixture({
     receipt_number: null,
     invoice_url: null,
     proforma_url: null,
-    tickets: [{ name: 'Group of 4', no_of_persons: 4, price_per_ticket: 40, quantity: 1 }],
+    tickets: [
+      {
+        name: 'Group of 4',
+        no_of_persons: 4,
+        price_per_ticket: 40,
+        quantity: 1,
+        list_price: 40,
+        discount: 0,
+        applied: null,
+      },
+    ],
   },
   tickets: [eTicketItemFixture({ id: 601, ticket_type: 'Group of 4', admits: 4 })],
 });

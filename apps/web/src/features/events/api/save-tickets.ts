@@ -28,9 +28,11 @@ export function useUpdateTickets() {
 
 /** The form's rows as first ticket types: the register call takes no id or status. */
 export const asNewTickets = (rows: UpdateTicketsBody): RegisterTicketsBody =>
-  rows.map(({ name, price_per_ticket, no_of_persons, max_tickets }) => ({
+  rows.map(({ name, price_per_ticket, no_of_persons, max_tickets, hidden, tiers }) => ({
     name,
     price_per_ticket,
     no_of_persons,
     max_tickets,
+    hidden,
+    tiers,
   }));

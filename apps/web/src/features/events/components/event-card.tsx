@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { Award, ExternalLink, IdCard, ImageOff, Info, ReceiptText, Ticket } from 'lucide-react';
+import { Award, BadgePercent, ExternalLink, IdCard, ImageOff, Info, ReceiptText, Ticket } from 'lucide-react';
 import { EVENT_STATUS, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { countOf, dateChip, formatDateRange } from '../../../lib/format';
@@ -117,6 +117,14 @@ export function EventCard({ event }: { event: Event }) {
           >
             <IdCard className="h-4 w-4" aria-hidden />
             Badges
+          </Link>
+          {/* Issue 27: the event's codes (its waiting lists are one link from there). */}
+          <Link
+            to={routes.eventCodes(event.id)}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            <BadgePercent className="h-4 w-4" aria-hidden />
+            Codes
           </Link>
           {event.status === EVENT_STATUS.published && (
             <Link

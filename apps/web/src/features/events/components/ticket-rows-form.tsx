@@ -1,9 +1,24 @@
 import { useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import {
+  useFieldArray,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Plus, X } from 'lucide-react';
-import { TICKET_STATUS, ticketRowFormSchema, type TicketType, type UpdateTicketsBody } from '@tikiti/contract';
+import { EyeOff, Plus, Users, X } from 'lucide-react';
+import {
+  numberFromText,
+  TICKET_STATUS,
+  TIER_LIMITS,
+  tierSchema,
+  ticketRowFormSchema,
+  type TicketType,
+  type UpdateTicketsBody,
+} from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
@@ -22,9 +37,35 @@ export interface TicketRow {
   status: number;
   /** Sold so far (saved rows only), shown so nobody sets a capacity below it. */
   sold?: number;
+  /** Shown only to buyers with an access code (docs/product.md#hidden-ticket-types). */
+  hidden: boolean;
+  /** Team prices as typed (docs/product.md#team-pricing). */
+  tiers: { min_qty: string; percent_off: string }[];
 }
 
-const formSchema = z.object({ tickets: z.array(ticketRowFormSchema) });
+/** A typed number read by the contract's own rule, "Enter a number" when blank or not a number. */
+const typedNumber = <T extends z.ZodType<number, number>>(rule: T) =>
+  numberFromText(z.number({ error: 'Enter a number' }).pipe(rule));
+/** The team prices of a row: the contract's tier rules read from typed text. */
+const tierRowsSchema = z
+  .array(
+    z.object({
+      min_qty: typedNumber(tierSchema.shape.min_qty),
+      percent_off: typedNumber(tierSchema.shape.percent_off),
+    }),
+  )
+  .max(TIER_LIMITS.perTypeMax, `At most ${TIER_LIMITS.perTypeMax} team prices`)
+  .superRefine((tiers, ctx) => {
+    const seen = new Set<number>();
+    tiers.forEach((t, i) => {
+      if (seen.has(t.min_qty)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'min_qty'], message: 'Each team price needs its own quantity' });
+      }
+      seen.add(t.min_qty);
+    });
+  });
+const rowSchema = ticketRowFormSchema.extend({ hidden: z.boolean(), tiers: tierRowsSchema });
+const formSchema = z.object({ tickets: z.array(rowSchema) });
 type FormInput = { tickets: TicketRow[] };
 type FormOutput = z.output<typeof formSchema>;
 /** The schema reads the rows' text as numbers; `sold` is display-only and dropped. */
@@ -38,6 +79,8 @@ export const newTicketRow = (): TicketRow => ({
   no_of_persons: '1',
   max_tickets: '',
   status: TICKET_STATUS.open,
+  hidden: false,
+  tiers: [],
 });
 
 export const ticketRowOf = (t: TicketType): TicketRow => ({
@@ -48,7 +91,90 @@ export const ticketRowOf = (t: TicketType): TicketRow => ({
   max_tickets: String(t.max_tickets),
   status: t.status,
   sold: t.tickets_bought,
+  hidden: t.hidden,
+  tiers: t.tiers.map((tier) => ({ min_qty: String(tier.min_qty), percent_off: String(tier.percent_off) })),
 });
+
+/**
+ * A type's team prices (docs/product.md#team-pricing): rows of "from N tickets, X % off", added
+ * and removed freely, up to five.
+ */
+function TierRows({
+  index,
+  control,
+  register,
+  errors,
+}: {
+  index: number;
+  control: Control<FormInput, unknown, FormOutput>;
+  register: UseFormRegister<FormInput>;
+  errors: FieldErrors<FormInput>;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: `tickets.${index}.tiers` });
+  const rowErrors = errors.tickets?.[index]?.tiers;
+  return (
+    <fieldset className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
+      <legend className="flex items-center gap-1.5 px-1 text-sm font-semibold text-slate-700">
+        <Users className="h-4 w-4" aria-hidden /> Team prices
+      </legend>
+      {fields.length === 0 ? (
+        <p className="text-sm text-slate-600">None: every ticket at its price. Add one to reward larger bookings.</p>
+      ) : (
+        <ul className="space-y-3">
+          {fields.map((field, t) => (
+            <li key={field.id} className="flex items-start gap-2" data-testid="tier-row">
+              <TextField
+                className="flex-1"
+                label="From tickets"
+                type="number"
+                inputMode="numeric"
+                min={TIER_LIMITS.minQtyMin}
+                step={1}
+                placeholder="5"
+                error={rowErrors?.[t]?.min_qty?.message}
+                {...register(`tickets.${index}.tiers.${t}.min_qty`)}
+              />
+              <TextField
+                className="flex-1"
+                label="% off each"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                step={1}
+                placeholder="10"
+                error={rowErrors?.[t]?.percent_off?.message}
+                {...register(`tickets.${index}.tiers.${t}.percent_off`)}
+              />
+              <button
+                type="button"
+                onClick={() => remove(t)}
+                className="mt-7 rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+                aria-label={`Remove team price ${t + 1}`}
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rowErrors?.message && (
+        <p className="mt-2 text-sm text-red-600" role="alert">
+          {rowErrors.message}
+        </p>
+      )}
+      {fields.length < TIER_LIMITS.perTypeMax && (
+        <button
+          type="button"
+          onClick={() => append({ min_qty: '', percent_off: '' })}
+          className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <Plus className="h-4 w-4" aria-hidden /> Add team price
+        </button>
+      )}
+    </fieldset>
+  );
+}
 
 const FIELDS = ['name', 'price_per_ticket', 'no_of_persons', 'max_tickets'] as const;
 /** docs/product.md#validation-rules: every field of every row non-empty and non-zero. */
@@ -124,7 +250,10 @@ export function TicketRowsForm({
         applyServerFieldErrors(
           err,
           setError,
-          (name) => /^tickets\.\d+\.(name|price_per_ticket|no_of_persons|max_tickets)$/.test(name),
+          (name) =>
+            /^tickets\.\d+\.(name|price_per_ticket|no_of_persons|max_tickets|tiers(\.\d+\.(min_qty|percent_off))?)$/.test(
+              name,
+            ),
           'tickets.',
         );
       }
@@ -223,6 +352,22 @@ export function TicketRowsForm({
                   {...register(`tickets.${index}.max_tickets`)}
                 />
               </div>
+              <label className="mt-4 flex cursor-pointer items-start gap-3">
+                <input
+                  type="checkbox"
+                  className="mt-1 h-4 w-4 accent-brand-700"
+                  {...register(`tickets.${index}.hidden`)}
+                />
+                <span>
+                  <span className="flex items-center gap-1.5 text-sm font-semibold text-ink">
+                    <EyeOff className="h-4 w-4" aria-hidden /> Hidden
+                  </span>
+                  <span className="block text-sm text-slate-600">
+                    Only buyers with an access code see it (speakers, sponsors). Create the code under Codes.
+                  </span>
+                </span>
+              </label>
+              <TierRows index={index} control={control} register={register} errors={errors} />
             </li>
           );
         })}

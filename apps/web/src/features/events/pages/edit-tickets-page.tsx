@@ -44,6 +44,14 @@ export default function EditTicketsPage() {
               ·{' '}
               <Link to={routes.eventBadges(id)} className="font-semibold text-brand-700 hover:underline">
                 Badges
+              </Link>{' '}
+              ·{' '}
+              <Link to={routes.eventCodes(id)} className="font-semibold text-brand-700 hover:underline">
+                Codes
+              </Link>{' '}
+              ·{' '}
+              <Link to={routes.eventWaitlist(id)} className="font-semibold text-brand-700 hover:underline">
+                Waiting lists
               </Link>
             </>
           ) : undefined

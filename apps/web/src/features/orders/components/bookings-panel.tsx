@@ -237,6 +237,18 @@ export function BookingsPanel({ eventId, cancelled }: { eventId: number; cancell
                       {METHOD[o.payment_method]}
                       {o.receipt_number && <> · receipt {o.receipt_number}</>}
                     </p>
+                    {(o.code || o.discount > 0) && (
+                      <p className="text-sm text-emerald-800" data-testid="discount-line">
+                        {o.code ? (
+                          <>
+                            Code <span className="font-mono font-semibold">{o.code}</span>
+                          </>
+                        ) : (
+                          'Team price'
+                        )}
+                        {o.discount > 0 && <> · {formatMoney(o.discount, o.currency)} off</>}
+                      </p>
+                    )}
                     {o.payment_mismatch && (
                       <p className="flex items-start gap-1 text-xs text-amber-800">
                         <AlertTriangle className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />

@@ -62,6 +62,8 @@ const order = (over: Partial<Order>): Order => ({
   overdue: false,
   invoice_number: null,
   answers: [],
+  code: null,
+  discount: 0,
   ...over,
 });
 
