@@ -48,6 +48,10 @@ describe('two seats returning while rounds and buyers race', () => {
       .update(ticketTypes)
       .set({ sold: sql`${ticketTypes.sold} - 2` })
       .where(eq(ticketTypes.id, type.id));
+    // Before any round has run, the free seats already belong to the list: a buyer is refused.
+    const early = await book(t.app, { event_id: event.id, tickets: [{ id: type.id, qty: 1 }] });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().data.code).toBe('booking.sold_out');
     const fill = jobHandlers.find((h) => h.kind === 'waitlist.fill')!;
     const round = () =>
       fill.run(
