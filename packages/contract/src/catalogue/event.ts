@@ -15,18 +15,22 @@ export const ticketTypeSchema = z.object({
   tickets_bought: z.number().int(),
   /** Tickets still on sale: max_tickets minus sold and currently held. */
   available: z.number().int(),
+  /*
+   * Issue 27: always sent by the API (optional only so that answers and fixtures that predate
+   * them still parse).
+   */
   /**
    * Shown only to buyers with an access code (docs/product.md#hidden-ticket-types): public answers
    * carry only hidden types a code revealed; the organiser's own views carry all.
    */
-  hidden: z.boolean().default(false),
+  hidden: z.boolean().optional(),
   /** Team pricing (docs/product.md#team-pricing), lowest `min_qty` first; empty when none. */
-  tiers: z.array(z.object({ min_qty: z.number().int(), percent_off: z.number().int() })).default([]),
+  tiers: z.array(z.object({ min_qty: z.number().int(), percent_off: z.number().int() })).optional(),
   /**
    * The type is sold out and its waiting list is open: the page offers "Join the waiting list"
    * (docs/product.md#waiting-list). Organiser views: whether the list is turned on.
    */
-  waitlist: z.boolean().default(false),
+  waitlist: z.boolean().optional(),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 

@@ -150,15 +150,18 @@ export const bookingCreatedSchema = z.object({
    */
   due_at: z.string().nullable(),
   proforma_url: z.string().nullable(),
-  /** The lines as priced by the server (docs/product.md#discount-codes). */
-  lines: z.array(pricedLineSchema),
+  /**
+   * The lines as priced by the server (docs/product.md#discount-codes). This and the next four
+   * are always sent (issue 27); optional only for answers that predate them.
+   */
+  lines: z.array(pricedLineSchema).optional(),
   /** The lines at the types' own prices, and what the code or tiers took off (major units). */
-  list_price: z.number(),
-  discount: z.number(),
+  list_price: z.number().optional(),
+  discount: z.number().optional(),
   /** The code given, in capitals, when the booking has one (null otherwise). */
-  code: z.string().nullable(),
+  code: z.string().nullable().optional(),
   /** A total of 0: the booking is paid already (status 2, e-tickets issued), nothing to confirm. */
-  settled: z.boolean(),
+  settled: z.boolean().optional(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 export const bookingCreatedResponseSchema = envelope(bookingCreatedSchema);

@@ -81,8 +81,8 @@ export const storedBookingSchema = z.object({
     .optional(),
   tickets: z.array(storedBookingLineSchema),
   /** The code the booking was made with (null when none), and what came off its lines (major units). */
-  code: z.string().nullable(),
-  discount: z.number(),
+  code: z.string().nullable().optional(),
+  discount: z.number().optional(),
   event: z.object({
     id: z.number().int(),
     title: z.string(),

@@ -34,13 +34,14 @@ export const tiersSchema = z
   .refine((ts) => new Set(ts.map((t) => t.min_qty)).size === ts.length, 'Each tier needs its own quantity');
 
 /**
- * Issue 27's fields beside the others (optional in requests, so forms that predate them keep
- * working): `hidden` types show only to buyers with an access code
- * (docs/product.md#hidden-ticket-types); `tiers` as above.
+ * Issue 27's fields beside the others, optional: absent, a new type is not hidden and has no
+ * tiers, and an updated one keeps what it had (forms that predate them keep working). `hidden`
+ * types show only to buyers with an access code (docs/product.md#hidden-ticket-types); `tiers`
+ * as above.
  */
 const sellingFields = {
-  hidden: z.boolean().default(false),
-  tiers: tiersSchema.default([]),
+  hidden: z.boolean().optional(),
+  tiers: tiersSchema.optional(),
 };
 
 /** POST v1/event/{id}/ticket/register: an array of new ticket types → 201. */

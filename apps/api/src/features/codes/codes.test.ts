@@ -342,6 +342,67 @@ describe('team tiers', () => {
   });
 });
 
+describe('the ticket-type calls', () => {
+  it('take hidden and tiers, and keep them when an update leaves them out', async () => {
+    const { event } = await anEvent([{ name: 'Regular', price: 10, max: 5 }]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/v1/event/${event.id}/ticket/register`,
+      headers: { auth: org.token },
+      payload: [
+        {
+          name: 'Sponsor',
+          price_per_ticket: 19.99,
+          no_of_persons: 1,
+          max_tickets: 10,
+          hidden: true,
+          tiers: [
+            { min_qty: 10, percent_off: 15 },
+            { min_qty: 5, percent_off: 10 },
+          ],
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sponsor = created.json().data.find((x: { name: string }) => x.name === 'Sponsor');
+    expect(sponsor).toMatchObject({
+      hidden: true,
+      tiers: [
+        { min_qty: 5, percent_off: 10 },
+        { min_qty: 10, percent_off: 15 },
+      ],
+    });
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `/v1/event/${event.id}/ticket/update`,
+      headers: { auth: org.token },
+      payload: [{ id: sponsor.id, name: 'Sponsor', price_per_ticket: 19.99, no_of_persons: 1, max_tickets: 12 }],
+    });
+    expect(updated.json().data.find((x: { id: number }) => x.id === sponsor.id)).toMatchObject({
+      hidden: true,
+      max_tickets: 12,
+    });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/v1/event/${event.id}/ticket/register`,
+      headers: { auth: org.token },
+      payload: [
+        {
+          name: 'X',
+          price_per_ticket: 1,
+          no_of_persons: 1,
+          max_tickets: 1,
+          tiers: [
+            { min_qty: 3, percent_off: 5 },
+            { min_qty: 3, percent_off: 9 },
+          ],
+        },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+  });
+});
+
 describe('hidden ticket types', () => {
   async function withHidden() {
     const made = await anEvent([

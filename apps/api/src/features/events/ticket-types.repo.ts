@@ -26,7 +26,8 @@ export async function insertTicketTypes(tx: Tx, rows: NewTicketTypeRow[]) {
 export async function updateTicketType(
   tx: Tx,
   id: number,
-  values: Pick<NewTicketTypeRow, 'name' | 'priceMinor' | 'noOfPersons' | 'maxTickets' | 'status' | 'hidden' | 'tiers'>,
+  values: Pick<NewTicketTypeRow, 'name' | 'priceMinor' | 'noOfPersons' | 'maxTickets' | 'status'> &
+    Partial<Pick<NewTicketTypeRow, 'hidden' | 'tiers'>>,
 ) {
   await tx.update(ticketTypes).set(values).where(eq(ticketTypes.id, id));
 }

@@ -26,8 +26,9 @@ const columnsOf = (t: TicketFields, currency: string) => ({
   priceMinor: toMinor(t.price_per_ticket, parseCurrency(currency)),
   noOfPersons: t.no_of_persons,
   maxTickets: t.max_tickets,
-  hidden: t.hidden,
-  tiers: [...t.tiers].sort((a, b) => a.min_qty - b.min_qty),
+  // Absent: a new type is public without tiers, an updated one keeps what it had.
+  ...(t.hidden === undefined ? {} : { hidden: t.hidden }),
+  ...(t.tiers === undefined ? {} : { tiers: [...t.tiers].sort((a, b) => a.min_qty - b.min_qty) }),
 });
 
 const isOpen = (t: { status: number }) => t.status === TICKET_STATUS.open;

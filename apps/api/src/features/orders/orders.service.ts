@@ -342,8 +342,8 @@ export async function eventOrdersCsv(
     o.payment_mismatch,
     sheetTime(o.created_at),
     sheetTime(o.paid_at),
-    o.code,
-    o.discount.toFixed(2),
+    o.code ?? null,
+    (o.discount ?? 0).toFixed(2),
     ...answerCells(questions, o.answers),
   ]);
   await recordAudit(db, actor, {
