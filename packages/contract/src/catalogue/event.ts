@@ -16,10 +16,6 @@ export const ticketTypeSchema = z.object({
   tickets_bought: z.number().int(),
   /** Tickets still on sale: max_tickets minus sold and currently held. */
   available: z.number().int(),
-  /*
-   * Issue 27: always sent by the API (optional only so that answers and fixtures that predate
-   * them still parse).
-   */
   /**
    * When the event passes the service fee to the buyer: the fee plus its VAT per ticket, in
    * major units, added to `price_per_ticket` at checkout (0 for a free ticket). Absent when the
@@ -30,14 +26,14 @@ export const ticketTypeSchema = z.object({
    * Shown only to buyers with an access code (docs/product.md#hidden-ticket-types): public answers
    * carry only hidden types a code revealed; the organiser's own views carry all.
    */
-  hidden: z.boolean().optional(),
+  hidden: z.boolean().default(false),
   /** Team pricing (docs/product.md#team-pricing), lowest `min_qty` first; empty when none. */
-  tiers: z.array(z.object({ min_qty: z.number().int(), percent_off: z.number().int() })).optional(),
+  tiers: z.array(z.object({ min_qty: z.number().int(), percent_off: z.number().int() })).default([]),
   /**
    * The type is sold out and its waiting list is open: the page offers "Join the waiting list"
    * (docs/product.md#waiting-list). Organiser views: whether the list is turned on.
    */
-  waitlist: z.boolean().optional(),
+  waitlist: z.boolean().default(false),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 

@@ -156,18 +156,15 @@ export const bookingCreatedSchema = z.object({
    */
   due_at: z.string().nullable(),
   proforma_url: z.string().nullable(),
-  /**
-   * The lines as priced by the server (docs/product.md#discount-codes). This and the next four
-   * are always sent (issue 27); optional only for answers that predate them.
-   */
-  lines: z.array(pricedLineSchema).optional(),
+  /** The lines as priced by the server (docs/product.md#discount-codes). */
+  lines: z.array(pricedLineSchema),
   /** The lines at the types' own prices, and what the code or tiers took off (major units). */
-  list_price: z.number().optional(),
-  discount: z.number().optional(),
+  list_price: z.number(),
+  discount: z.number(),
   /** The code given, in capitals, when the booking has one (null otherwise). */
-  code: z.string().nullable().optional(),
+  code: z.string().nullable(),
   /** A total of 0: the booking is paid already (status 2, e-tickets issued), nothing to confirm. */
-  settled: z.boolean().optional(),
+  settled: z.boolean(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 export const bookingCreatedResponseSchema = envelope(bookingCreatedSchema);

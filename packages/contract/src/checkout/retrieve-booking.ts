@@ -83,8 +83,8 @@ export const storedBookingSchema = z.object({
     .optional(),
   tickets: z.array(storedBookingLineSchema),
   /** The code the booking was made with (null when none), and what came off its lines (major units). */
-  code: z.string().nullable().optional(),
-  discount: z.number().optional(),
+  code: z.string().nullable(),
+  discount: z.number(),
   event: z.object({
     id: z.number().int(),
     title: z.string(),

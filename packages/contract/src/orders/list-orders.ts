@@ -83,9 +83,9 @@ export const orderSchema = z.object({
   /** The buyer's answers to the event's order questions (docs/product.md#delegates-and-questions). */
   answers: z.array(answerViewSchema),
   /** The code the booking was made with, in capitals, else null (docs/product.md#discount-codes). */
-  code: z.string().nullable().optional(),
-  /** What the code or team tiers took off the booking (major units); `amount` is after it. Always sent (issue 27). */
-  discount: z.number().optional(),
+  code: z.string().nullable(),
+  /** What the code or team tiers took off the booking (major units); `amount` is after it. */
+  discount: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const listOrdersDataSchema = paged(orderSchema);
