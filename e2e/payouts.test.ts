@@ -157,6 +157,9 @@ describe('payouts journey', () => {
     await operator.getByRole('dialog').getByRole('button', { name: 'Approve payout' }).click();
     await operator.getByText(/^Approved: KES 2,333/).waitFor();
     await screenshot(operator, 'payouts-operator-1280');
+    await operator.setViewportSize(VIEWPORTS.phone);
+    await screenshot(operator, 'payouts-operator-390');
+    await operator.setViewportSize(VIEWPORTS.desktop);
 
     // The phone receives the money, once.
     await expect
