@@ -1,6 +1,6 @@
 import { readConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { addOperator } from './features/operator/operator-accounts.js';
+import { addOperator } from './features/operator/index.js';
 import { wireFeatures } from './features/wiring.js';
 
 /**
