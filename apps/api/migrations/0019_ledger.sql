@@ -74,20 +74,21 @@ CREATE TRIGGER ledger_transactions_no_update_or_delete BEFORE UPDATE OR DELETE O
   FOR EACH ROW EXECUTE FUNCTION ledger_append_only();--> statement-breakpoint
 CREATE TRIGGER ledger_transactions_no_truncate BEFORE TRUNCATE ON "ledger_transactions"
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();--> statement-breakpoint
--- Every transaction balances: its entries of each currency add up to 0, checked at commit (a
--- deferred constraint trigger), so the lines may be written one by one within it.
+-- Every transaction balances: after each INSERT into the entries, every transaction it touched
+-- adds up to 0 in each currency (a statement trigger, once per statement: a transaction's lines
+-- are written in one statement, and nothing added later may unbalance it).
 CREATE FUNCTION ledger_transaction_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  off_currency text;
+  off record;
 BEGIN
-  SELECT currency INTO off_currency FROM ledger_entries
-   WHERE transaction_id = NEW.transaction_id
-   GROUP BY currency HAVING sum(amount_minor::bigint) <> 0 LIMIT 1;
-  IF off_currency IS NOT NULL THEN
-    RAISE EXCEPTION 'ledger transaction % does not balance in %', NEW.transaction_id, off_currency USING ERRCODE = 'TK409';
+  SELECT e.transaction_id, e.currency INTO off FROM ledger_entries e
+   WHERE e.transaction_id IN (SELECT DISTINCT n.transaction_id FROM new_entries n)
+   GROUP BY e.transaction_id, e.currency HAVING sum(e.amount_minor::bigint) <> 0 LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'ledger transaction % does not balance in %', off.transaction_id, off.currency USING ERRCODE = 'TK409';
   END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER ledger_entries_balanced AFTER INSERT ON "ledger_entries"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_transaction_balanced();
+CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON "ledger_entries"
+  REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_transaction_balanced();

@@ -221,16 +221,18 @@ export async function isEventCancelled(tx: Tx, eventId: number): Promise<boolean
   return row?.status === EVENT_STATUS.cancelled;
 }
 
-/** The service fee fixed on a line at booking time (docs/product.md#service-fees). */
-export async function setLineServiceFee(
+/** The service fee fixed on a booking's lines at booking time, in one statement (docs/product.md#service-fees). */
+export async function setLineServiceFees(
   tx: Tx,
-  lineId: number,
-  fee: { feeMinor: number; vatMinor: number; passed: boolean },
+  fees: { lineId: number; feeMinor: number; vatMinor: number; passed: boolean }[],
 ) {
-  await tx
-    .update(bookingLines)
-    .set({ serviceFeeMinor: fee.feeMinor, serviceFeeVatMinor: fee.vatMinor, serviceFeePassed: fee.passed })
-    .where(eq(bookingLines.id, lineId));
+  if (fees.length === 0) return;
+  const json = JSON.stringify(fees.map((f) => ({ id: f.lineId, fee: f.feeMinor, vat: f.vatMinor, passed: f.passed })));
+  await tx.execute(
+    sql`UPDATE booking_lines l SET service_fee_minor = x.fee, service_fee_vat_minor = x.vat, service_fee_passed = x.passed
+          FROM json_to_recordset(${json}::json) AS x(id integer, fee integer, vat integer, passed boolean)
+         WHERE l.id = x.id`,
+  );
 }
 
 /**

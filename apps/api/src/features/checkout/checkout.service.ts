@@ -59,7 +59,7 @@ import {
   payToOf,
 } from '../invoices/index.js';
 import { requestRefund } from './refunds.js';
-import { fixServiceFees, passedFeeOf } from './service-fees.js';
+import { feeTermsOf, fixServiceFees, passedFeeOf } from './service-fees.js';
 import { postSale, type ClearingProvider } from '../ledger/index.js';
 import { receivedMismatch, receivedText } from './received-amount.js';
 import {
@@ -325,6 +325,8 @@ async function holdTickets(
   within: (tx: Tx, held: BookedTickets) => Promise<void>,
 ) {
   let booked;
+  // The fee's terms are read before the hold's transaction, to keep it short.
+  const feeTerms = await feeTermsOf(ctx, body.event_id);
   try {
     // The delegates and answers are written with the hold, in its transaction: a hold carries its
     // names, and a booking answered again (the same buyer's, resumed) takes this request's.
@@ -346,7 +348,7 @@ async function holdTickets(
           : null,
       });
       // The service fee is fixed on a new booking's lines now, before anything reads its total.
-      if (!held.existing) held.totalMinor = await fixServiceFees(ctx, tx, held.bookingId, body.event_id);
+      if (!held.existing && feeTerms) held.totalMinor = await fixServiceFees(tx, held.bookingId, feeTerms);
       if (!heldForOther(held, buyer)) {
         await saveBookingAttendees(tx, held.bookingId, buyer.fullName, plan, held.existing);
         await within(tx, held);

@@ -5,6 +5,7 @@ import {
   formatTime,
   INVOICE_PAYMENT,
   parseCurrency,
+  sumMinor,
   toMajor,
   type BookEventBody,
 } from '@tikiti/contract';
@@ -78,8 +79,20 @@ export function settledBookingOf(
     totalMinor: booking.totalMinor,
     paymentMethod: booking.paymentMethod,
     paymentReference: payment ? (payment.provider === 'mpesa' ? payment.receiptNumber : payment.intentId) : null,
-    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor })),
+    lines: [
+      ...lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor })),
+      // A service fee passed to the buyer is part of what they pay (docs/product.md#service-fees):
+      // its own line, so the proforma asks for, and the invoice shows, the booking's total.
+      ...passedFeeLine(lines),
+    ],
   };
+}
+
+function passedFeeLine(lines: Lines) {
+  const feeMinor = sumMinor(
+    lines.filter((l) => l.serviceFeePassed).map((l) => (l.serviceFeeMinor + l.serviceFeeVatMinor) * l.quantity),
+  );
+  return feeMinor > 0 ? [{ name: 'Service fee', quantity: 1, unitPriceMinor: feeMinor }] : [];
 }
 
 /**

@@ -141,6 +141,13 @@ describe('a fee passed to the buyer', () => {
     expect(answer).toMatchObject({ subtotal: 59.97, service_fee: 3.48, price: 63.45 });
     expect(row.totalMinor).toBe(6345);
     expect(view.service_fee).toBe(3.48);
+    // The buyer's document shows what they paid: the tickets and the fee on its own line.
+    const [doc] = await queryRows<{ total_minor: number; content: { lines: { name: string }[] } }>(
+      db(),
+      sql`SELECT total_minor, content FROM tax_documents WHERE booking_id = ${row.id}`,
+    );
+    expect(doc?.total_minor).toBe(6345);
+    expect(doc?.content.lines.map((l) => l.name)).toEqual(['Regular', 'Service fee']);
     expect(await postedFor(`sale:${row.id}`)).toEqual({
       'clearing:sandbox:USD': 6345,
       'organiser:org:USD': -5997,

@@ -70,8 +70,8 @@ export class UnbalancedPostingError extends Error {
 
 /**
  * Posts a balanced transaction, in the caller's transaction. Lines of 0 are left out; the
- * lines of each currency must add up to 0 (else it throws, and the database's deferred check
- * would refuse it at commit anyway). `created` is false when the cause was posted already.
+ * lines of each currency must add up to 0 (else it throws, and the database's statement trigger
+ * would refuse it anyway); they are written in one statement. `created` is false when the cause was posted already.
  */
 export async function postTransaction(tx: Tx, p: LedgerPosting): Promise<{ id: number | undefined; created: boolean }> {
   const lines = checkedLines(p);
