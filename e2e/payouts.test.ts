@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_ORGANISER_EMAIL, DEMO_ORGANISER_PASSWORD } from '../apps/api/src/db/seed/seed.js';
@@ -40,12 +40,10 @@ const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret),
  */
 const used = new Set<string>();
 async function freshCode(totp: TOTP): Promise<string> {
-  await expect
-    .poll(() => !used.has(`${totp.secret.base32}:${totp.generate()}`), { timeout: 35_000, interval: 500 })
-    .toBe(true);
-  const code = totp.generate();
-  used.add(`${totp.secret.base32}:${code}`);
-  return code;
+  const key = () => `${totp.secret.base32}:${totp.generate()}`;
+  await vi.waitFor(() => expect(used.has(key())).toBe(false), { timeout: 35_000, interval: 500 });
+  used.add(key());
+  return totp.generate();
 }
 
 beforeAll(async () => {
@@ -112,7 +110,7 @@ describe('payouts journey', () => {
     // The operator signs in with the TOTP step and finds the demo organisation.
     await signInOperator(operator);
     await operator.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Organisations' }).click();
-    await operator.getByLabel('Search').fill(DEMO_ORGANISER_EMAIL);
+    await operator.getByRole('textbox', { name: 'Search' }).fill(DEMO_ORGANISER_EMAIL);
     await operator.getByRole('button', { name: 'Search' }).click();
     const row = operator.getByRole('list', { name: 'Organisations' }).getByRole('button').first();
     await expect.poll(() => row.textContent()).toMatch(/No\. \d+/);
@@ -159,6 +157,9 @@ describe('payouts journey', () => {
     await operator.getByRole('dialog').getByRole('button', { name: 'Approve payout' }).click();
     await operator.getByText(/^Approved: KES 2,333/).waitFor();
     await screenshot(operator, 'payouts-operator-1280');
+    await operator.setViewportSize(VIEWPORTS.phone);
+    await screenshot(operator, 'payouts-operator-390');
+    await operator.setViewportSize(VIEWPORTS.desktop);
 
     // The phone receives the money, once.
     await expect
