@@ -76,6 +76,7 @@ import {
   type BookedTickets,
   type BookingRow,
 } from './checkout.repo.js';
+import { emitBookingEvent } from '../webhooks/index.js';
 
 /** Booking references: TK- and 7 characters that cannot be misread (no 0/O, 1/I/L); fits M-Pesa's 12. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -556,13 +557,15 @@ class NoRoom extends Error {}
 
 /**
  * What else a booking's becoming paid sets off, in the settling transaction (issue 29): the
- * tickets' SMS when the buyer asked for it (docs/product.md#messages-to-attendees).
+ * tickets' SMS when the buyer asked for it (docs/product.md#messages-to-attendees), and the
+ * `booking.paid` webhook (docs/api.md#webhooks).
  */
 async function afterPaid(
   ctx: AppContext,
   tx: Tx,
   booking: { id: number; ticketsBySms: boolean; msisdn: string | null },
 ) {
+  await emitBookingEvent(tx, 'booking.paid', booking.id);
   if (booking.ticketsBySms && booking.msisdn) {
     const to = booking.msisdn.startsWith('+') ? booking.msisdn : `+${booking.msisdn}`;
     await enqueueSms(
