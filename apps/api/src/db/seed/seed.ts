@@ -24,6 +24,7 @@ import { planDemoDelegates, type DelegatePlace, type SavedQuestion } from './dem
 import { renderCover } from './demo-images.js';
 import { planDemoSales, type SaleEvent } from './demo-sales.js';
 import { seedDemoInvoices } from './demo-invoices.js';
+import { seedDemoReach } from './demo-reach.js';
 
 /** The demo organiser's sign-in, printed by the README. */
 export const DEMO_ORGANISER_EMAIL = 'demo@tikiti.co.ke';
@@ -203,6 +204,8 @@ export async function seedDemoData(
         );
         await insertDemoCertificates(tx, finished, now);
       }
+      // Issue 29: the demo organiser's page, a sent message and a webhook endpoint with deliveries.
+      await seedDemoReach(tx, organisationIds[0]!, finished && finished.endTime <= now ? finished : undefined, now);
     }
     return true;
   });

@@ -6,3 +6,5 @@
 export { emitAttendeeEvent, emitBookingEvent, emitEventCancelled, webhooksJobs } from './webhooks.service.js';
 export { webhooksRoutes } from './webhooks.routes.js';
 export { setWebhookResolver, type Resolver } from './webhook-address.js';
+/** For the demo seed: sealing its endpoint's secret. */
+export { sealWithKey, WEBHOOK_SEALING_SECRET } from './webhooks.service.js';

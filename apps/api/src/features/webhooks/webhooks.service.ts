@@ -63,16 +63,24 @@ export function webhookBackoffSeconds(attempts: number): number {
 
 // ---- The signing secret, kept sealed (docs/security.md#webhooks) ----
 
+/** The `app_secrets` name of the sealing key when TOTP_ENCRYPTION_KEY is not set. */
+export const WEBHOOK_SEALING_SECRET = 'webhook-secret-encryption';
+
 async function sealingKey(ctx: AppContext): Promise<Buffer> {
   if (ctx.config.totpEncryptionKey) {
     return createHash('sha256').update(`webhook-secrets:${ctx.config.totpEncryptionKey}`).digest();
   }
-  return appSecret(ctx.db, 'webhook-secret-encryption');
+  return appSecret(ctx.db, WEBHOOK_SEALING_SECRET);
 }
 
 async function sealSecret(ctx: AppContext, secret: string): Promise<string> {
+  return sealWithKey(await sealingKey(ctx), secret);
+}
+
+/** `v1.<iv>.<tag>.<ciphertext>`, base64url, AES-256-GCM (the demo seed seals its endpoint's secret with it). */
+export function sealWithKey(key: Buffer, secret: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await sealingKey(ctx), iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   return ['v1', iv, cipher.getAuthTag(), body]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
