@@ -11,6 +11,9 @@ import { waitlistJobs } from './features/waitlist/index.js';
 import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
 import { payoutsJobs } from './features/payouts/index.js';
+import { messagesJobs } from './features/messages/index.js';
+import { sendSmsJob } from './features/sms/index.js';
+import { webhooksJobs } from './features/webhooks/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';
@@ -34,6 +37,10 @@ export const jobHandlers: JobHandler[] = [
   ...waitlistJobs,
   // Issue 26: M-Pesa payouts (send, and the status query that decides).
   ...payoutsJobs,
+  // Issue 29 (reach).
+  ...messagesJobs,
+  sendSmsJob as JobHandler,
+  ...webhooksJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

@@ -97,6 +97,11 @@ export const ERROR_STATUS = {
   'payout.wrong_state': 409,
   'payout.batch_empty': 409,
   'operator.email_taken': 409,
+  /** Messages to attendees and webhooks (docs/product.md#messages-to-attendees, docs/api.md#webhooks). */
+  'message.daily_limit': 429,
+  'message.no_recipients': 409,
+  'webhook.address_not_allowed': 400,
+  'webhook.too_many': 409,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

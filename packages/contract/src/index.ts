@@ -30,3 +30,5 @@ export * from './codes/index.js';
 export * from './waitlist/index.js';
 export * from './payouts/index.js';
 export * from './operator/index.js';
+export * from './messages/index.js';
+export * from './webhooks/index.js';

@@ -27,6 +27,10 @@ import { ledgerRoutes } from './ledger/index.js';
 // Issue 27: codes and the waiting list.
 import { codesRoutes } from './codes/index.js';
 import { waitlistRoutes } from './waitlist/index.js';
+// Issue 29 (reach): messages to attendees, SMS, webhooks.
+import { messagesPublicRoutes, messagesRoutes } from './messages/index.js';
+import { smsDevRoutes } from './sms/index.js';
+import { webhooksRoutes } from './webhooks/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -69,4 +73,9 @@ export const featureRoutes: FeatureRoutes[] = [
   // Issue 26: payouts and the operator's console.
   { plugin: payoutsRoutes, tag: 'Money' },
   { plugin: operatorRoutes, tag: 'Operator' },
+  // Issue 29 (reach).
+  { plugin: messagesRoutes, tag: 'Messages to attendees' },
+  { plugin: messagesPublicRoutes, tag: 'Messages to attendees' },
+  { plugin: smsDevRoutes, prefix: '', tag: 'Development' },
+  { plugin: webhooksRoutes, tag: 'Webhooks' },
 ];

@@ -55,6 +55,10 @@ export const AUDIT_ACTIONS = [
   'operator.adjustment',
   'operator.settings_changed',
   'operator.account_created',
+  'message.sent',
+  'webhook.created',
+  'webhook.deleted',
+  'webhook.enabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -106,10 +110,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'operator.adjustment': 'Made a ledger adjustment',
   'operator.settings_changed': 'Changed the payout settings',
   'operator.account_created': 'Made an operator account',
+  'message.sent': 'Sent a message to attendees',
+  'webhook.created': 'Added a webhook endpoint',
+  'webhook.deleted': 'Removed a webhook endpoint',
+  'webhook.enabled': 'Turned a webhook endpoint back on',
 };
 
 /** What an entry's action was done to. */
-export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation', 'payout', 'payout_batch'] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation', 'payout', 'payout_batch', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -95,6 +95,11 @@ export const bookEventBodySchema = z
      * ticket type, at most its quantity). Without `details`, the person's own details are used.
      */
     offer: text().trim().min(10).max(200).optional(),
+    /**
+     * "Send my tickets by SMS too" (docs/product.md#messages-to-attendees): once paid, an SMS with
+     * the ticket page's link goes to the buyer's phone. Absent is no.
+     */
+    tickets_by_sms: z.boolean().optional(),
   })
   .superRefine((b, ctx) => {
     if (b.payment_method === 'invoice' && !b.company) {

@@ -11,3 +11,4 @@ export * from './ledger.js';
 export * from './codes.js';
 export * from './waitlist.js';
 export * from './payouts.js';
+export * from './reach.js';

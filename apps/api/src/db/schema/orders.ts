@@ -56,6 +56,8 @@ export const bookings = pgTable(
     codeId: integer('code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     code: text('code'),
     codeUses: integer('code_uses').notNull().default(0),
+    /** "Send my tickets by SMS too" (docs/product.md#messages-to-attendees): an SMS with the ticket link once paid. */
+    ticketsBySms: boolean('tickets_by_sms').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

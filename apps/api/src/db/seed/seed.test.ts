@@ -589,3 +589,36 @@ describe('demo certificates and badges', () => {
     expect(res.json().data.not_printed).toBeGreaterThan(0);
   });
 });
+
+describe('the demo organiser reaches out (issue 29)', () => {
+  it('has a public page, a sent message with its recipients and a webhook endpoint with deliveries', async () => {
+    const [org] = await queryRows<{ slug: string }>(
+      t.database.db,
+      sql`SELECT o.slug FROM organisations o JOIN accounts a ON a.organisation_id = o.id WHERE a.email = ${DEMO_ORGANISER_EMAIL}`,
+    );
+    const page = await t.app.inject({ method: 'GET', url: `/v1/organizers/${org!.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data.organizer.description).not.toBe('');
+    expect(page.json().data.past.length).toBeGreaterThan(0);
+
+    const [message] = await queryRows<{ id: number; event_id: number }>(
+      t.database.db,
+      sql`SELECT m.id, m.event_id FROM attendee_messages m JOIN accounts a ON a.organisation_id = m.organisation_id
+           WHERE a.email = ${DEMO_ORGANISER_EMAIL}`,
+    );
+    const detail = await asDemoOrganiser(`/v1/client/event/${message!.event_id}/messages/${message!.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const { status, counts } = detail.json().data;
+    expect(status).toBe('sent');
+    expect(counts.sent).toBeGreaterThan(0);
+    expect(counts.failed).toBe(1);
+    expect(counts.skipped).toBe(1);
+
+    const hooks = await asDemoOrganiser('/v1/client/webhooks');
+    expect(hooks.json().data).toHaveLength(1);
+    const deliveries = await asDemoOrganiser(`/v1/client/webhooks/${hooks.json().data[0].id}/deliveries`);
+    const statuses = deliveries.json().data.data.map((d: { status: string }) => d.status);
+    expect(statuses).toContain('succeeded');
+    expect(statuses).toContain('failed');
+  });
+});

@@ -26,6 +26,7 @@ import { planDemoSales, type SaleEvent } from './demo-sales.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { seedDemoLedger } from './demo-ledger.js';
 import { seedDemoSellingTools } from './demo-codes.js';
+import { seedDemoReach } from './demo-reach.js';
 
 /** The demo organiser's sign-in, printed by the README. */
 export const DEMO_ORGANISER_EMAIL = 'demo@tikiti.co.ke';
@@ -211,6 +212,8 @@ export async function seedDemoData(
         );
         await insertDemoCertificates(tx, finished, now);
       }
+      // Issue 29: the demo organiser's page, a sent message and a webhook endpoint with deliveries.
+      await seedDemoReach(tx, organisationIds[0]!, finished && finished.endTime <= now ? finished : undefined, now);
     }
     return true;
   });

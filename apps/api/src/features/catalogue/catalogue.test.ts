@@ -552,8 +552,8 @@ describe('GET v1/client/view', () => {
     const res = await get('/v1/client/view');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: ids.orgAcacia, display_name: 'acacia Conferences' },
-      { id: ids.orgZawadi, display_name: 'Zawadi Events' },
+      { id: ids.orgAcacia, display_name: 'acacia Conferences', slug: 'acacia-conferences' },
+      { id: ids.orgZawadi, display_name: 'Zawadi Events', slug: 'zawadi-events' },
     ]);
   });
 });

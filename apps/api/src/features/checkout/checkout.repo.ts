@@ -476,3 +476,8 @@ export async function findOfferByToken(db: Db | Tx, tokenHash: string) {
     .limit(1);
   return row;
 }
+
+/** "Send my tickets by SMS too" ticked at checkout (docs/product.md#messages-to-attendees). */
+export async function setTicketsBySms(tx: Tx, bookingId: number) {
+  await tx.update(bookings).set({ ticketsBySms: true }).where(eq(bookings.id, bookingId));
+}

@@ -63,6 +63,7 @@ import {
   type AttendeesFilter,
   type OrderRow,
 } from './orders.repo.js';
+import { emitBookingEvent, emitEventCancelled } from '../webhooks/index.js';
 
 /** The job that refunds every paid booking of a cancelled event and releases its holds. */
 export const CANCEL_EVENT_JOB = 'orders.cancel-event';
@@ -477,6 +478,7 @@ async function refundLockedBooking(
     feePassed: lines.some((l) => l.serviceFeePassed),
     reason: job.eventCancelled ? 'Refund: event cancelled' : `Refund${job.reason ? `: ${job.reason}` : ''}`,
   });
+  await emitBookingEvent(tx, 'booking.refunded', booking.id);
   await releaseSold(tx, lines, booking.id);
   await revokeBookingTickets(tx, booking.id);
   await requestRefund(tx, booking, job);
@@ -577,6 +579,7 @@ export async function cancelEvent(
     if (!event) throw notFound('Event');
     if (event.status === EVENT_STATUS.cancelled && event.cancelled_at) return new Date(event.cancelled_at);
     const at = await markEventCancelled(tx, eventId);
+    await emitEventCancelled(tx, eventId);
     await recordAudit(tx, actor, {
       action: 'event.cancelled',
       target: { type: 'event', id: eventId, label: event.title },
@@ -625,6 +628,7 @@ export async function cancelEventBookings(ctx: AppContext, eventId: number, reas
           await releaseInvoiceBooking(tx, booking.id);
           await releaseHeld(tx, lines, booking.id);
           await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
+          await emitBookingEvent(tx, 'booking.cancelled', booking.id);
         } else if (booking.status === BOOKING_STATUS.paid) {
           await refundLockedBooking(tx, booking, lines, { eventCancelled: true, reason });
         }
