@@ -14,6 +14,7 @@ import { invoicesPages } from '../features/invoices';
 import { ordersPages } from '../features/orders';
 import { privacyPages } from '../features/privacy';
 import { teamPages } from '../features/team';
+import { EmbedLayout } from './layouts/embed-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { PageOutlet } from './page-outlet';
 
@@ -140,6 +141,12 @@ export function AppRoutes() {
           <Route path="signup" element={page(accountsPages.buyerSignup)} />
           <Route path="login" element={page(accountsPages.buyerLogin)} />
           <Route path="verify/:code" element={page(certificatesPages.verify)} />
+        </Route>
+        {/* The widget's pages, framed by other sites (docs/api.md#widget): the checkout stays inside /embed. */}
+        <Route path="embed" element={<EmbedLayout />}>
+          <Route path="events/:id" element={page(cataloguePages.embedEvent)} />
+          <Route path="payment/method" element={page(checkoutPages.paymentMethod)} />
+          <Route path="payment/success" element={guardedPage(checkoutPages.paymentSuccess)} />
         </Route>
         <Route path="organizer">
           {/* Sign-up and sign-in pages stand alone, without the dashboard frame. */}

@@ -53,4 +53,6 @@ export const routes = {
   eventBadges: (id: number) => `/organizer/event/${id}/badges`,
   /** The public page that checks a certificate: what its QR code opens. */
   verifyCertificate: (code: string) => `/verify/${code}`,
+  /** The widget's checkout of one event, in another site's frame (docs/api.md#widget). */
+  embedEvent: (id: number) => `/embed/events/${id}`,
 } as const;

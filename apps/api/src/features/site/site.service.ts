@@ -9,7 +9,7 @@ import { withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
 import { eventPageHead, fixedPageHead, renderShell, type PageHead } from './page-head.js';
 
 /** Pages only a signed-in person has: kept out of search engines. */
-const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment'];
+const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment', '/embed'];
 const DETAILS = /^\/details\/(\d{1,10})(?:\/[^/]*)?\/?$/;
 const BLOG_POST = /^\/blog\/([a-z0-9-]{1,120})\/?$/;
 

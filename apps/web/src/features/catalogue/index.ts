@@ -4,4 +4,6 @@ export { default as HomePage } from './pages/home-page';
 export const cataloguePages = {
   allEvents: () => import('./pages/all-events-page'),
   eventDetails: () => import('./pages/event-details-page'),
+  /** The widget's checkout of one event, framed by another site (docs/api.md#widget). */
+  embedEvent: () => import('./pages/embed-event-page'),
 };

@@ -14,6 +14,7 @@ import {
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
+import { useFramedPath } from '../../../lib/embed';
 import { routes } from '../../../lib/routes';
 import { useSession } from '../../accounts';
 import {
@@ -78,6 +79,8 @@ export function BookingPanel({ event }: { event: Event }) {
 
 function OpenBookingPanel({ event }: { event: Event }) {
   const navigate = useNavigate();
+  // In the widget's frame the checkout's next pages are the frame's own (docs/api.md#widget).
+  const framed = useFramedPath();
   const queryClient = useQueryClient();
   const isBuyer = useSession((s) => Boolean(s.token) && s.accountType === 'user');
   const booking = useCheckout((s) => s.booking);
@@ -159,8 +162,8 @@ function OpenBookingPanel({ event }: { event: Event }) {
     const outcome = await pay.start(next, method);
     if (outcome?.kind === 'number') useCheckout.getState().startBooking(next);
     // Pay by invoice needs no payment step: the booking awaits the company's payment.
-    if (outcome?.kind === 'paying' && method === 'invoice') void navigate(successPath(outcome.payment.client_secret));
-    else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
+    if (outcome?.kind === 'paying' && method === 'invoice') void navigate(framed.to(successPath(outcome.payment.client_secret)));
+    else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(framed.to(routes.paymentMethod));
     // A type that ran short: show what is left now; the quantities picked stay as they are.
     if (outcome?.kind === 'refused' && Object.keys(outcome.problem.lines).length > 0) {
       void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
