@@ -29,6 +29,8 @@ export function useFramedPath() {
 }
 
 const PARENT_ORIGIN_KEY = 'tikiti.embed-parent';
+/** The `origin` the frame's first address named: the checkout's next pages have other addresses. */
+let toldOrigin: string | null = null;
 
 /** An http(s) origin exactly as `location.origin` writes it, or null. */
 function originOf(value: string | null | undefined): string | null {
@@ -50,15 +52,18 @@ function originOf(value: string | null | undefined): string | null {
  */
 export function parentOrigin(): string | null {
   if (window.parent === window) return null;
-  const told = originOf(new URLSearchParams(window.location.search).get('origin'));
-  try {
-    if (told) sessionStorage.setItem(PARENT_ORIGIN_KEY, told);
-  } catch {
-    // Storage refused (a browser's privacy setting): this page still knows.
+  const inAddress = originOf(new URLSearchParams(window.location.search).get('origin'));
+  if (inAddress) {
+    toldOrigin = inAddress;
+    try {
+      sessionStorage.setItem(PARENT_ORIGIN_KEY, inAddress);
+    } catch {
+      // Storage denied (a third-party frame): this page's life is enough, bar a redirect from 3-D Secure.
+    }
   }
   const ancestor = originOf(window.location.ancestorOrigins?.[0]);
   if (ancestor) return ancestor;
-  if (told) return told;
+  if (toldOrigin) return toldOrigin;
   try {
     return originOf(sessionStorage.getItem(PARENT_ORIGIN_KEY));
   } catch {
