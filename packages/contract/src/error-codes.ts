@@ -73,6 +73,11 @@ export const ERROR_STATUS = {
   'c2b.address_not_allowed': 403,
   /** A person's rights over their data (docs/security.md#your-data). */
   'privacy.link_invalid': 400,
+  /** Messages to attendees and webhooks (docs/product.md#messages-to-attendees, docs/api.md#webhooks). */
+  'message.daily_limit': 429,
+  'message.no_recipients': 409,
+  'webhook.address_not_allowed': 400,
+  'webhook.too_many': 409,
   /** An event's image. */
   'image.too_large': 413,
   'image.wrong_type': 415,

@@ -24,3 +24,5 @@ export * from './audit/index.js';
 export * from './certificates/index.js';
 export * from './invoices/index.js';
 export * from './privacy/index.js';
+export * from './messages/index.js';
+export * from './webhooks/index.js';

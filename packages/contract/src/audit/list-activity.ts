@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'certificate.revoked',
   'export.certificates',
   'export.badges',
+  'message.sent',
+  'webhook.created',
+  'webhook.deleted',
+  'webhook.enabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,10 +66,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'certificate.revoked': 'Revoked a certificate',
   'export.certificates': 'Downloaded the certificate register (CSV)',
   'export.badges': 'Downloaded name badges (PDF)',
+  'message.sent': 'Sent a message to attendees',
+  'webhook.created': 'Added a webhook endpoint',
+  'webhook.deleted': 'Removed a webhook endpoint',
+  'webhook.enabled': 'Turned a webhook endpoint back on',
 };
 
 /** What an entry's action was done to. */
-export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation'] as const;
+export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

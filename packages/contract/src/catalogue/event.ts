@@ -17,7 +17,8 @@ export const ticketTypeSchema = z.object({
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 
-export const organizerSummarySchema = z.object({ id: z.number().int(), display_name: z.string() });
+/** `slug`: the organiser's page is `/o/{slug}` (GET v1/organizers/{slug}). */
+export const organizerSummarySchema = z.object({ id: z.number().int(), display_name: z.string(), slug: z.string() });
 export type OrganizerSummary = z.infer<typeof organizerSummarySchema>;
 
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });

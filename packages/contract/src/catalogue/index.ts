@@ -3,3 +3,4 @@ export * from './list-events.js';
 export * from './event-details.js';
 export * from './list-organizers.js';
 export * from './list-categories.js';
+export * from './organizer-page.js';

@@ -81,6 +81,11 @@ export const bookEventBodySchema = z
      * time. Unticked by default; absent is no.
      */
     marketing_consent: z.boolean().optional(),
+    /**
+     * "Send my tickets by SMS too" (docs/product.md#messages-to-attendees): once paid, an SMS with
+     * the ticket page's link goes to the buyer's phone. Absent is no.
+     */
+    tickets_by_sms: z.boolean().optional(),
   })
   .superRefine((b, ctx) => {
     if (b.payment_method === 'invoice' && !b.company) {
