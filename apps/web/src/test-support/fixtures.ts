@@ -45,7 +45,7 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     currency: 'USD',
     category_id: 1,
     category: { id: 1, name: 'Conferences' },
-    organizer: { id: 3, display_name: 'Fintech Kenya' },
+    organizer: { id: 3, display_name: 'Fintech Kenya', slug: 'fintech-kenya' },
     status: 1,
     tickets_bought: 0,
     max_tickets: 150,

@@ -36,6 +36,7 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(delegates?.answers.length ? { answers: delegates.answers } : {}),
     ...(booking.company ? { company: companyBody(booking.company) } : {}),
     ...(booking.marketing_consent ? { marketing_consent: true } : {}),
+    ...(booking.tickets_by_sms ? { tickets_by_sms: true } : {}),
   };
 }
 

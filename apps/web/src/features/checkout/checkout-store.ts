@@ -66,6 +66,8 @@ export function sameBooking(a: PendingBooking | null, b: PendingBooking): boolea
   if (a.tickets.some((l, i) => l.id !== b.tickets[i]!.id || l.qty !== b.tickets[i]!.qty)) return false;
   // Ticking the news box after the tickets are held books again, so the yes is recorded.
   if (Boolean(a.marketing_consent) !== Boolean(b.marketing_consent)) return false;
+  // So is ticking "Send my tickets by SMS too": the booking carries the choice.
+  if (Boolean(a.tickets_by_sms) !== Boolean(b.tickets_by_sms)) return false;
   return (
     sameDetails(a.details, b.details) &&
     sameDelegates(a.delegates, b.delegates) &&

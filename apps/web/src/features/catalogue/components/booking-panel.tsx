@@ -101,6 +101,9 @@ function OpenBookingPanel({ event }: { event: Event }) {
   const [details, setDetails] = useState<GuestDetails>(known ?? NO_GUEST_DETAILS);
   // News about events (docs/security.md#consent): a separate box, unticked until the buyer ticks it.
   const [news, setNews] = useState(false);
+  // "Send my tickets by SMS too" (docs/product.md#messages-to-attendees): offered once there is a phone to send to.
+  const [bySms, setBySms] = useState(() => Boolean(previous?.tickets_by_sms));
+  const smsOffered = isBuyer || details.msisdn.trim() !== '';
   // The delegate cards typed so far, by ticket type: a card typed and then picked away comes back
   // as it was when the quantity goes up again (docs/product.md#delegates-and-questions).
   const [cardsByType, setCardsByType] = useState<Record<number, DelegateCard[]>>(() => {
@@ -152,6 +155,7 @@ function OpenBookingPanel({ event }: { event: Event }) {
     delegates: lines.length > 0 ? delegates : undefined,
     ...(companyOn ? { company } : {}),
     ...(news ? { marketing_consent: true } : {}),
+    ...(bySms && smsOffered ? { tickets_by_sms: true } : {}),
   });
   // The payment already created for exactly this selection and buyer, while its hold lasts.
   const held = lines.length > 0 && sameBooking(previous, pending('card')) && isLive(payment);
@@ -329,6 +333,23 @@ function OpenBookingPanel({ event }: { event: Event }) {
             </Suspense>
           )}
         </fieldset>
+      )}
+
+      {onSale && smsOffered && (
+        <label className="mt-6 flex cursor-pointer items-start gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+            checked={bySms}
+            onChange={(e) => setBySms(e.target.checked)}
+          />
+          <span>
+            <span className="block font-semibold text-ink">Send my tickets by SMS too</span>
+            <span className="block text-slate-600">
+              A text with the link to your tickets, to {isBuyer ? 'the phone on your account' : 'the phone above'}.
+            </span>
+          </span>
+        </label>
       )}
 
       {onSale && (
