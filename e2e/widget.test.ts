@@ -146,7 +146,10 @@ describe('the widget on another site', () => {
     expect(await page.evaluate('window.received')).toEqual([{ type: 'tikiti:booking', reference }]);
     expect(await page.evaluate('window.domEvent')).toBe(reference);
     // The frame stayed on the widget's pages, and the host page's address never changed.
-    const frameUrl = page.frames().find((f) => f.url().startsWith(baseUrl))!.url();
+    const frameUrl = page
+      .frames()
+      .find((f) => f.url().startsWith(baseUrl))!
+      .url();
     expect(new URL(frameUrl).pathname).toBe('/embed/payment/success');
     expect(page.url()).toBe(`${hostUrl}/`);
     await screenshot(page, 'widget-overlay-paid-1280', { fullPage: false });

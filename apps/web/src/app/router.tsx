@@ -11,9 +11,11 @@ import { contentPages } from '../features/content';
 import { eticketsPages } from '../features/etickets';
 import { eventsPages } from '../features/events';
 import { invoicesPages } from '../features/invoices';
+import { messagesPages } from '../features/messages';
 import { ordersPages } from '../features/orders';
 import { privacyPages } from '../features/privacy';
 import { teamPages } from '../features/team';
+import { webhooksPages } from '../features/webhooks';
 import { EmbedLayout } from './layouts/embed-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { PageOutlet } from './page-outlet';
@@ -141,6 +143,7 @@ export function AppRoutes() {
           <Route path="signup" element={page(accountsPages.buyerSignup)} />
           <Route path="login" element={page(accountsPages.buyerLogin)} />
           <Route path="verify/:code" element={page(certificatesPages.verify)} />
+          <Route path="o/:slug" element={page(cataloguePages.organizer)} />
         </Route>
         {/* The widget's pages, framed by other sites (docs/api.md#widget): the checkout stays inside /embed. */}
         <Route path="embed" element={<EmbedLayout />}>
@@ -179,6 +182,9 @@ export function AppRoutes() {
             <Route path="checkin" element={page(checkinPages.doorEvents)} />
             <Route path="checkin/:eventId" element={page(checkinPages.door)} />
             <Route path="orders/:eventId" element={page(ordersPages.orders)} />
+            {/* Issue 29: messages to an event's attendees, the organisation's webhooks. */}
+            <Route path="event/:id/messages" element={page(messagesPages.messages)} />
+            <Route path="integrations" element={page(webhooksPages.integrations)} />
           </Route>
         </Route>
         <Route element={<PublicLayout />}>

@@ -73,9 +73,7 @@ export function parentOrigin(): string | null {
 
 /** The widget's messages (docs/api.md#widget): a booking's reference and nothing else about it; the frame's height; close. */
 export type WidgetMessage =
-  | { type: 'tikiti:booking'; reference: string }
-  | { type: 'tikiti:height'; height: number }
-  | { type: 'tikiti:close' };
+  { type: 'tikiti:booking'; reference: string } | { type: 'tikiti:height'; height: number } | { type: 'tikiti:close' };
 
 /** Posts a message to the page that framed the widget, at its origin only; nothing when there is none. */
 export function tellParent(message: WidgetMessage) {

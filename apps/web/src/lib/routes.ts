@@ -55,4 +55,10 @@ export const routes = {
   verifyCertificate: (code: string) => `/verify/${code}`,
   /** The widget's checkout of one event, in another site's frame (docs/api.md#widget). */
   embedEvent: (id: number) => `/embed/events/${id}`,
+  /** An organiser's public page: who they are, their upcoming and past events. */
+  organizerPage: (slug: string) => `/o/${slug}`,
+  /** An event's messages to its attendees (docs/product.md#messages-to-attendees). */
+  eventMessages: (id: number) => `/organizer/event/${id}/messages`,
+  /** The organisation's webhook endpoints and their deliveries (Settings, Integrations). */
+  integrations: '/organizer/integrations',
 } as const;

@@ -6,4 +6,6 @@ export const cataloguePages = {
   eventDetails: () => import('./pages/event-details-page'),
   /** The widget's checkout of one event, framed by another site (docs/api.md#widget). */
   embedEvent: () => import('./pages/embed-event-page'),
+  /** An organiser's public page, /o/{slug} (docs/product.md#routes-and-screens). */
+  organizer: () => import('./pages/organizer-page'),
 };

@@ -166,7 +166,8 @@ function OpenBookingPanel({ event }: { event: Event }) {
     const outcome = await pay.start(next, method);
     if (outcome?.kind === 'number') useCheckout.getState().startBooking(next);
     // Pay by invoice needs no payment step: the booking awaits the company's payment.
-    if (outcome?.kind === 'paying' && method === 'invoice') void navigate(framed.to(successPath(outcome.payment.client_secret)));
+    if (outcome?.kind === 'paying' && method === 'invoice')
+      void navigate(framed.to(successPath(outcome.payment.client_secret)));
     else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(framed.to(routes.paymentMethod));
     // A type that ran short: show what is left now; the quantities picked stay as they are.
     if (outcome?.kind === 'refused' && Object.keys(outcome.problem.lines).length > 0) {
