@@ -8,6 +8,8 @@ import { mediaJobs } from './features/media/index.js';
 import { ordersJobs } from './features/orders/index.js';
 import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
+import { messagesJobs } from './features/messages/index.js';
+import { sendSmsJob } from './features/sms/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';
@@ -27,6 +29,9 @@ export const jobHandlers: JobHandler[] = [
   ...certificateJobs,
   ...invoicesJobs,
   retentionJob,
+  // Issue 29 (reach).
+  ...messagesJobs,
+  sendSmsJob as JobHandler,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

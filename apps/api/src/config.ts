@@ -115,6 +115,15 @@ export const envSchema = z.object({
    * production when a paybill is set.
    */
   MPESA_C2B_ALLOWED_IPS: optionalText,
+  /**
+   * SMS through Africa's Talking's bulk SMS API (docs/product.md#messages-to-attendees): username
+   * and API key set together, or neither for the local simulator at /dev/sms. AT_SENDER_ID is the
+   * registered sender name or shortcode (optional: Africa's Talking's shared one without it).
+   */
+  AT_USERNAME: optionalText,
+  AT_API_KEY: optionalText,
+  AT_SENDER_ID: optionalText,
+  AT_BASE_URL: optionalText.pipe(z.string().url().optional()),
   GOOGLE_CLIENT_ID: optionalText,
   /** Where Google's ID-token signing keys are fetched (a local key set in tests). */
   GOOGLE_JWKS_URL: optionalText.pipe(z.string().url().optional()),
@@ -243,6 +252,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     const missing = mpesaKeys.filter((k) => !e[k]).join(', ');
     throw new Error(`Invalid configuration:\n  ${missing}: the MPESA_* settings are set together`);
   }
+  if (Boolean(e.AT_USERNAME) !== Boolean(e.AT_API_KEY)) {
+    throw new Error('Invalid configuration:\n  AT_API_KEY: AT_USERNAME and AT_API_KEY are set together');
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
@@ -304,6 +316,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     mpesaC2b: mpesaC2bOf(e, mpesaSet.length > 0),
+    africasTalking: e.AT_USERNAME
+      ? {
+          username: e.AT_USERNAME,
+          apiKey: e.AT_API_KEY!,
+          senderId: e.AT_SENDER_ID,
+          baseUrl: (
+            e.AT_BASE_URL ??
+            (e.AT_USERNAME === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com')
+          ).replace(/\/$/, ''),
+        }
+      : undefined,
+    /** The sender name the SMS simulator shows when AT_* are unset. */
+    smsSenderId: e.AT_SENDER_ID ?? 'TIKITI',
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
     ticketSigningSecret: e.TICKET_SIGNING_SECRET,

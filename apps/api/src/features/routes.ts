@@ -20,6 +20,9 @@ import { invoicesRoutes } from './invoices/index.js';
 import { privacyRoutes } from './privacy/index.js';
 import { consentRoutes } from './consent/index.js';
 import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
+// Issue 29 (reach): messages to attendees, SMS, webhooks.
+import { messagesPublicRoutes, messagesRoutes } from './messages/index.js';
+import { smsDevRoutes } from './sms/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -54,4 +57,8 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: auditRoutes, tag: 'Activity' },
   { plugin: privacyRoutes, tag: 'My data' },
   { plugin: consentRoutes, tag: 'My data' },
+  // Issue 29 (reach).
+  { plugin: messagesRoutes, tag: 'Messages to attendees' },
+  { plugin: messagesPublicRoutes, tag: 'Messages to attendees' },
+  { plugin: smsDevRoutes, prefix: '', tag: 'Development' },
 ];

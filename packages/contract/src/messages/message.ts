@@ -5,7 +5,13 @@ import { idSchema, text } from '../common.js';
  * Messages to an event's attendees (docs/product.md#messages-to-attendees): who gets one, by
  * which channel, and the limits against misuse.
  */
-export const MESSAGE_AUDIENCES = ['everyone', 'ticket_type', 'checked_in', 'not_checked_in', 'awaiting_payment'] as const;
+export const MESSAGE_AUDIENCES = [
+  'everyone',
+  'ticket_type',
+  'checked_in',
+  'not_checked_in',
+  'awaiting_payment',
+] as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 export const MESSAGE_AUDIENCE_WORDS: Record<MessageAudience, string> = {
   everyone: 'Everyone with a ticket',

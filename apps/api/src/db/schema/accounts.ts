@@ -12,14 +12,31 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const organisations = pgTable('organisations', {
-  id: serial('id').primaryKey(),
-  organizationName: text('organization_name').notNull(),
-  displayName: text('display_name').notNull(),
-  email: text('email').notNull(),
-  msisdn: text('msisdn').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: serial('id').primaryKey(),
+    organizationName: text('organization_name').notNull(),
+    displayName: text('display_name').notNull(),
+    email: text('email').notNull(),
+    msisdn: text('msisdn').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The organiser's page is /o/{slug} (docs/product.md#organiser-page). Unique and never changed
+     * by a rename, so links stay; made from the display name by a trigger when an insert leaves it
+     * empty (migration 0019: the contract's slugify, then -2, -3, … until free).
+     */
+    slug: text('slug').notNull().default(''),
+    /** What the organiser page says about them (plain text). */
+    description: text('description').notNull().default(''),
+    /** The organiser page's logo, an image of `media`. */
+    logoMediaId: integer('logo_media_id'),
+  },
+  (t) => [
+    uniqueIndex('organisations_slug_key').on(t.slug),
+    check('organisations_slug_check', sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
+  ],
+);
 
 /**
  * A person who signs in. `type` user = buyer, organizer = member of one organisation

@@ -7,3 +7,4 @@ export * from './jobs.js';
 export * from './audit.js';
 export * from './certificates.js';
 export * from './invoices.js';
+export * from './reach.js';

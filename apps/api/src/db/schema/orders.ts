@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { events, ticketTypes } from './catalogue.js';
 
@@ -47,6 +47,8 @@ export const bookings = pgTable(
      * set in the transaction that makes it paid, with its e-tickets. Null: no e-tickets issued.
      */
     bookingCode: text('booking_code'),
+    /** "Send my tickets by SMS too" (docs/product.md#messages-to-attendees): an SMS with the ticket link once paid. */
+    ticketsBySms: boolean('tickets_by_sms').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

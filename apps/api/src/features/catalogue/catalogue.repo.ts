@@ -28,6 +28,7 @@ const eventColumns = {
   categoryName: categories.name,
   organisationId: events.organisationId,
   organizerName: organisations.displayName,
+  organizerSlug: organisations.slug,
   attendeeNames: events.attendeeNames,
   changesLockHours: events.changesLockHours,
   invoicePaymentDays: events.invoicePaymentDays,
@@ -64,6 +65,7 @@ export type EventRow = {
   categoryName: string;
   organisationId: number;
   organizerName: string;
+  organizerSlug: string;
   attendeeNames: AttendeeNames;
   changesLockHours: number;
   invoicePaymentDays: number;
@@ -403,7 +405,7 @@ export async function findPublishedEvent(db: Db, id: number): Promise<EventWithT
 /** Organisers with at least one published event, by name. */
 export async function findPublicOrganisers(db: Db) {
   return db
-    .select({ id: organisations.id, display_name: organisations.displayName })
+    .select({ id: organisations.id, display_name: organisations.displayName, slug: organisations.slug })
     .from(organisations)
     .where(
       exists(
@@ -431,4 +433,36 @@ export async function findSitemapEvents(db: Db, now: Date, limit: number) {
     .where(and(eq(events.status, EVENT_STATUS.published), sql`${events.endTime} > ${now.toISOString()}::timestamptz`))
     .orderBy(asc(events.startTime), asc(events.id))
     .limit(limit);
+}
+
+/** An organisation by its page's slug (docs/product.md#organiser-page), with its logo's key. */
+export async function findOrganiserBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      id: organisations.id,
+      slug: organisations.slug,
+      displayName: organisations.displayName,
+      description: organisations.description,
+      logoKey: sql<string | null>`(SELECT ${media.key} FROM ${media} WHERE ${media.id} = ${organisations.logoMediaId})`,
+    })
+    .from(organisations)
+    .where(eq(organisations.slug, slug))
+    .limit(1);
+  return row;
+}
+
+/** Organisers with a published event, for the sitemap: their slugs. */
+export async function findSitemapOrganisers(db: Db) {
+  return db
+    .select({ slug: organisations.slug })
+    .from(organisations)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(events)
+          .where(and(eq(events.organisationId, organisations.id), eq(events.status, EVENT_STATUS.published))),
+      ),
+    )
+    .orderBy(asc(organisations.id));
 }

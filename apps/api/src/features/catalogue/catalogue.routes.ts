@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, listEventsQuerySchema } from '@tikiti/contract';
+import { idParamsSchema, listEventsQuerySchema, organizerPageParamsSchema } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { envelope } from '../../http/envelope.js';
 import { catalogueCacheFor, queryKey } from './catalogue-cache.js';
 import {
+  getOrganiserPage,
   getPublicEvent,
   listCategories,
   listPublicEvents,
@@ -38,6 +39,11 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   );
 
   r.get('/client/view', async (_request, reply) => sendCached(reply, 'organisers', () => listPublicOrganisers(ctx.db)));
+
+  // Issue 29: an organiser's public page (/o/{slug}).
+  r.get('/organizers/:slug', { schema: { params: organizerPageParamsSchema } }, async (request, reply) =>
+    sendCached(reply, `organiser:${request.params.slug}`, () => getOrganiserPage(ctx.db, request.params.slug)),
+  );
 
   r.get('/category/view', async (_request, reply) => sendCached(reply, 'categories', () => listCategories(ctx.db)));
 }

@@ -7,9 +7,14 @@ import {
   type ListEventsData,
   type ListEventsQuery,
   type OrganizerSummary,
+  type OrganizerPage,
+  eventCardSchema,
+  EVENT_STATUS,
   type TicketType,
 } from '@tikiti/contract';
-import type { SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { events } from '../../db/schema/index.js';
+import { publicImageUrls } from '../media/index.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import {
@@ -20,7 +25,9 @@ import {
   findPublicEventPage,
   findPublicOrganisers,
   findPublishedEvent,
+  findOrganiserBySlug,
   findSitemapEvents,
+  findSitemapOrganisers,
   type EventPageQuery,
   type EventWithTickets,
   type PublicEventFilter,
@@ -98,4 +105,45 @@ export function loadEvent(db: Db, where: SQL): Promise<EventWithTickets | undefi
 /** Published events that have not ended, for the sitemap (at most 50,000, the sitemap's limit). */
 export function listSitemapEvents(db: Db, now = new Date()) {
   return findSitemapEvents(db, now, 50_000);
+}
+
+/** Past events an organiser page lists (the latest). */
+const ORGANISER_PAGE_PAST = 24;
+/** Upcoming events an organiser page lists (the soonest). */
+const ORGANISER_PAGE_UPCOMING = 100;
+
+/**
+ * GET v1/organizers/{slug} (docs/product.md#organiser-page): who the organiser is and their
+ * published events, upcoming soonest first and past latest first; 404 for an unknown slug.
+ */
+export async function getOrganiserPage(db: Db, slug: string, now = new Date()): Promise<OrganizerPage> {
+  const org = await findOrganiserBySlug(db, slug);
+  if (!org) throw notFound('Organiser');
+  const own = and(eq(events.organisationId, org.id), eq(events.status, EVENT_STATUS.published));
+  const [upcoming, past] = await Promise.all([
+    findEventPage(db, { where: and(own, gt(events.endTime, now)), limit: ORGANISER_PAGE_UPCOMING, offset: 0 }),
+    findEventPage(db, {
+      where: and(own, lte(events.endTime, now)),
+      orderBy: [desc(events.startTime), desc(events.id)],
+      limit: ORGANISER_PAGE_PAST,
+      offset: 0,
+    }),
+  ]);
+  const card = (e: EventWithTickets) => eventCardSchema.parse(toEventView(e));
+  return {
+    organizer: {
+      id: org.id,
+      slug: org.slug,
+      display_name: org.displayName,
+      logo: org.logoKey ? publicImageUrls(org.logoKey).image : null,
+      description: org.description,
+    },
+    upcoming: upcoming.events.map(card),
+    past: past.events.map(card),
+  };
+}
+
+/** Organisers with a published event, for the sitemap's /o/{slug} pages. */
+export function listSitemapOrganisers(db: Db) {
+  return findSitemapOrganisers(db);
 }

@@ -103,7 +103,7 @@ function cardFields(
     currency: e.currency,
     category_id: e.categoryId,
     category: { id: e.categoryId, name: e.categoryName },
-    organizer: { id: e.organisationId, display_name: e.organizerName },
+    organizer: { id: e.organisationId, display_name: e.organizerName, slug: e.organizerSlug },
     status: e.status,
     tickets_bought: summary.ticketsBought,
     max_tickets: summary.maxTickets,

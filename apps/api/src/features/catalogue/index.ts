@@ -5,6 +5,13 @@
  */
 export { catalogueRoutes } from './catalogue.routes.js';
 export { invalidatePublicCatalogue } from './catalogue-cache.js';
-export { getPublicEvent, listCategories, listSitemapEvents, loadEvent, loadEventPage } from './catalogue.service.js';
+export {
+  getPublicEvent,
+  listCategories,
+  listSitemapEvents,
+  listSitemapOrganisers,
+  loadEvent,
+  loadEventPage,
+} from './catalogue.service.js';
 export { toEventView } from './event-view.js';
 export type { EventPageQuery, EventWithTickets, TicketRow } from './catalogue.repo.js';

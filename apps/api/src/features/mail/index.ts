@@ -10,6 +10,7 @@ export {
   ERASED_MAIL_DOMAIN,
   isErasedAddress,
   sendMailJob,
+  sendMailNow,
   type MailAttachment,
   type MailToSend,
 } from './mail.service.js';
@@ -17,6 +18,8 @@ export { mailRoutes } from './mail.routes.js';
 export { registerAttachmentSource, type AttachmentResolver } from './attachment-sources.js';
 export {
   accountDeletionCodeMail,
+  attendeeMessageMail,
+  webhookDisabledMail,
   bookingCancelledByBuyerMail,
   bookingConfirmationMail,
   bookingRefundedMail,

@@ -111,6 +111,22 @@ export const sendMailJob: JobHandler<MailJobPayload> = {
   },
 };
 
+/**
+ * Sends one message now, without a job of its own: for a feature whose own job keeps the
+ * delivery's state (messages to attendees record each recipient's sent or failed). Throws when
+ * the transport refused it.
+ */
+export async function sendMailNow(ctx: AppContext, mail: Omit<MailToSend, 'attachments' | 'cc'>): Promise<void> {
+  if (isErasedAddress(mail.to)) return;
+  await transportFor(ctx).send({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: [],
+  });
+}
+
 export interface DrainResult {
   sent: number;
   retrying: number;

@@ -487,3 +487,46 @@ export function invoiceBookingReleasedMail(b: Omit<InvoiceBookingNotice, 'profor
   ];
   return { subject, text: `${lines.join('\n\n')}\n`, html: layout(subject, lines.map(paragraph).join('')) };
 }
+
+/**
+ * An organiser's message to an event's attendees (docs/product.md#messages-to-attendees): their
+ * plain text as written, placeholders filled; the organiser named, and the link that puts the
+ * address on the organiser's stop list.
+ */
+export function attendeeMessageMail(m: {
+  organiser: string;
+  eventTitle: string;
+  subject: string;
+  body: string;
+  stopUrl: string;
+}): MailContent {
+  const footer = `You get this because you have a ticket to ${m.eventTitle}, from ${m.organiser}, sent through Tikiti.`;
+  const stop = `Stop messages from ${m.organiser}: ${m.stopUrl}`;
+  return {
+    subject: m.subject,
+    text: `${m.body}\n\n— ${m.organiser}\n\n${footer}\n${stop}\n`,
+    html: layout(
+      m.subject,
+      m.body
+        .split(/\n{2,}/)
+        .map((p) => `<p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(p)}</p>`)
+        .join('') +
+        paragraph(`— ${m.organiser}`) +
+        `<p style="margin:24px 0 0;font-size:12px;color:#64748B">${escapeHtml(footer)} <a href="${escapeHtml(m.stopUrl)}" style="color:#64748B">Stop messages from ${escapeHtml(m.organiser)}</a></p>`,
+    ),
+  };
+}
+
+/** To an organisation's owners when a webhook endpoint failed too often in a row and was turned off (docs/api.md#webhooks). */
+export function webhookDisabledMail(w: { url: string; failures: number; integrationsUrl: string }): MailContent {
+  const subject = 'A webhook endpoint was turned off';
+  const lines = [
+    `Tikiti could not deliver to ${w.url} ${w.failures} times in a row, so the endpoint was turned off and gets nothing more.`,
+    'When it works again, turn it back on from Integrations; the failed deliveries can be sent again from its log.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${w.integrationsUrl}\n`,
+    html: layout(subject, lines.map(paragraph).join('') + button(w.integrationsUrl, 'Open Integrations')),
+  };
+}

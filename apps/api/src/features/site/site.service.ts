@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { BLOG_POSTS, blogPostBySlug, slugify } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/errors.js';
-import { getPublicEvent, listSitemapEvents } from '../catalogue/index.js';
+import { getPublicEvent, listSitemapEvents, listSitemapOrganisers } from '../catalogue/index.js';
 import { escapeHtml } from '../mail/index.js';
 import { withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
 import { eventPageHead, fixedPageHead, renderShell, type PageHead } from './page-head.js';
@@ -139,10 +139,13 @@ export function robotsTxt(publicUrl: string): string {
 
 const STATIC_PAGES = ['/', '/all-events', '/about-us', '/talk-to-us', '/blog', '/privacy-policy'];
 
-/** sitemap.xml: the public pages, the blog's posts and every published event that has not ended. */
+/**
+ * sitemap.xml: the public pages, the blog's posts, every published event that has not ended and
+ * the page of every organiser with a published event (/o/{slug}).
+ */
 export async function sitemapXml(ctx: AppContext): Promise<string> {
   const base = ctx.config.publicUrl;
-  const events = await listSitemapEvents(ctx.db);
+  const [events, organisers] = await Promise.all([listSitemapEvents(ctx.db), listSitemapOrganisers(ctx.db)]);
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return [
@@ -151,6 +154,7 @@ export async function sitemapXml(ctx: AppContext): Promise<string> {
     ...STATIC_PAGES.map((p) => url(`${base}${p === '/' ? '/' : p}`)),
     ...BLOG_POSTS.map((p) => url(`${base}/blog/${p.slug}`)),
     ...events.map((e) => url(`${base}/details/${e.id}/${slugify(e.title)}`, e.updatedAt)),
+    ...organisers.map((o) => url(`${base}/o/${o.slug}`)),
     '</urlset>',
     '',
   ].join('\n');
