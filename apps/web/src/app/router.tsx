@@ -144,6 +144,7 @@ export function AppRoutes() {
           <Route path="login" element={page(accountsPages.buyerLogin)} />
           <Route path="verify/:code" element={page(certificatesPages.verify)} />
           <Route path="o/:slug" element={page(cataloguePages.organizer)} />
+          <Route path="messages/stop" element={page(messagesPages.stop)} />
         </Route>
         {/* The widget's pages, framed by other sites (docs/api.md#widget): the checkout stays inside /embed. */}
         <Route path="embed" element={<EmbedLayout />}>

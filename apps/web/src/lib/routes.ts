@@ -61,4 +61,6 @@ export const routes = {
   eventMessages: (id: number) => `/organizer/event/${id}/messages`,
   /** The organisation's webhook endpoints and their deliveries (Settings, Integrations). */
   integrations: '/organizer/integrations',
+  /** The stop link of an organiser's messages (`?token=`). */
+  messagesStop: '/messages/stop',
 } as const;
