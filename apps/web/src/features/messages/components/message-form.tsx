@@ -318,7 +318,7 @@ export function MessageForm({
             />
             <span>
               <span className="font-medium text-ink">News or offers</span>{' '}
-              <span className="text-slate-600">: only to attendees who agreed to hear from you</span>
+              <span className="text-slate-600">(only to attendees who agreed to hear from you)</span>
             </span>
           </label>
         </div>
@@ -374,11 +374,11 @@ export function MessageForm({
             {draft.sms ? `, ${preview.recipients.sms} by SMS` : ''}
           </p>
           <p className="font-semibold text-ink">{preview.subject}</p>
-          <pre className="whitespace-pre-wrap font-sans leading-6 text-slate-800">{preview.mail_text}</pre>
+          <pre className="whitespace-pre-wrap font-sans leading-6 text-slate-800 wrap-anywhere">{preview.mail_text}</pre>
           {preview.sms_text && (
             <div>
               <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">SMS</p>
-              <pre className="mt-1 whitespace-pre-wrap rounded-lg bg-white p-3 font-sans text-slate-800">
+              <pre className="mt-1 whitespace-pre-wrap rounded-lg bg-white p-3 font-sans text-slate-800 wrap-anywhere">
                 {preview.sms_text}
               </pre>
             </div>

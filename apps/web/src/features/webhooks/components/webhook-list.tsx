@@ -59,7 +59,8 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   };
   return (
     <div className="p-4 pt-2">
-      <div className="overflow-x-auto">
+      {/* Positioned: the table's screen-reader-only texts must not stretch the page on a phone. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Deliveries to {webhook.url}</caption>
           <thead className="border-b border-slate-200 text-xs text-slate-500">
