@@ -10,6 +10,7 @@ import { retentionJob } from './features/privacy/index.js';
 import { wireFeatures } from './features/wiring.js';
 import { messagesJobs } from './features/messages/index.js';
 import { sendSmsJob } from './features/sms/index.js';
+import { webhooksJobs } from './features/webhooks/index.js';
 import { pruneFinishedJobs } from './jobs/prune.js';
 import type { JobHandler } from './jobs/queue.js';
 import { startJobWorker } from './jobs/worker.js';
@@ -32,6 +33,7 @@ export const jobHandlers: JobHandler[] = [
   // Issue 29 (reach).
   ...messagesJobs,
   sendSmsJob as JobHandler,
+  ...webhooksJobs,
 ];
 
 /** How long shutdown waits for a running job: well inside server.ts's 10 s forced exit. */

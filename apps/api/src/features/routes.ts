@@ -23,6 +23,7 @@ import { mpesaDevRoutes, mpesaRoutes } from './mpesa/mpesa.routes.js';
 // Issue 29 (reach): messages to attendees, SMS, webhooks.
 import { messagesPublicRoutes, messagesRoutes } from './messages/index.js';
 import { smsDevRoutes } from './sms/index.js';
+import { webhooksRoutes } from './webhooks/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -61,4 +62,5 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: messagesRoutes, tag: 'Messages to attendees' },
   { plugin: messagesPublicRoutes, tag: 'Messages to attendees' },
   { plugin: smsDevRoutes, prefix: '', tag: 'Development' },
+  { plugin: webhooksRoutes, tag: 'Webhooks' },
 ];

@@ -36,6 +36,7 @@ import {
   type DoorCountsRow,
   type DoorTicketRow,
 } from './checkin.repo.js';
+import { emitAttendeeEvent } from '../webhooks/index.js';
 
 type Organiser = Caller & { organisationId: number };
 
@@ -239,6 +240,7 @@ export async function checkIn(
   const admitted = await ctx.db.transaction(async (tx) => {
     const ids = await admitIfFirst(tx, scan);
     await recordScan(tx, { ...scan, ticketIds: ids });
+    for (const id of ids) await emitAttendeeEvent(tx, 'attendee.checked_in', id);
     return ids;
   });
   let answer: DoorVerdict;

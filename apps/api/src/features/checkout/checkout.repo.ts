@@ -296,3 +296,8 @@ export async function forgetCheckoutKey(db: Db, keyHash: string) {
     .set({ checkoutKeyHash: null, updatedAt: sql`now()` })
     .where(eq(bookings.checkoutKeyHash, keyHash));
 }
+
+/** "Send my tickets by SMS too" ticked at checkout (docs/product.md#messages-to-attendees). */
+export async function setTicketsBySms(tx: Tx, bookingId: number) {
+  await tx.update(bookings).set({ ticketsBySms: true }).where(eq(bookings.id, bookingId));
+}

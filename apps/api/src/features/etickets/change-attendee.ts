@@ -25,6 +25,7 @@ import {
   type TicketRow,
 } from './etickets.repo.js';
 import { ticketSigningKey } from './ticket-keys.js';
+import { emitAttendeeEvent } from '../webhooks/index.js';
 
 /** Who changes a ticket's delegate: its buyer (signed in, or a guest's checkout key), or an organiser's teammate. */
 export type AttendeeChanger =
@@ -114,9 +115,11 @@ export async function changeTicketAttendee(
     }
     if (!reissue) {
       if (renamed) await setHolderName(tx, ticket.id, details.fullName);
+      await emitAttendeeEvent(tx, 'attendee.updated', ticket.id);
       return ticket.id;
     }
     const newId = await reissueTicket(ctx, tx, ticket, details.fullName);
+    await emitAttendeeEvent(tx, 'attendee.updated', newId);
     await enqueueMail(
       tx,
       await delegateTicketMailOf(ctx, tx, { ...ticket, id: newId }, details, await referenceOf(tx, ticket)),

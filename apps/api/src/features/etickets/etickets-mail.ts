@@ -9,7 +9,7 @@ import {
   type MailToSend,
 } from '../mail/index.js';
 import { bookingPdf, singleTicketPdf, ticketIdOf } from './booking-files.js';
-import { findBookingLines, findTicket, findTicketBooking, type TicketRow } from './etickets.repo.js';
+import { findBookingLines, findETickets, findTicket, findTicketBooking, type TicketRow } from './etickets.repo.js';
 import { delegateLinkUntil, ticketUrlSigner, ticketUrlSignerUntil } from './ticket-urls.js';
 
 /** The attachment source of a booking's PDF: `booking-pdf:<reference>`, rebuilt when the mail is sent. */
@@ -133,4 +133,21 @@ export async function mailTicketAgain(
     await enqueueMail(tx, mail);
     return mail.to;
   });
+}
+
+/**
+ * "Send my tickets by SMS too" (docs/product.md#messages-to-attendees): the SMS of a paid
+ * booking, with the link to its ticket page (one ticket) or to its tickets' PDF (several), signed
+ * to work until some days after the event as a delegate's link does.
+ */
+export async function ticketsSmsText(ctx: AppContext, bookingId: number, tx: Tx): Promise<string> {
+  const booking = await findTicketBooking(tx, { id: bookingId });
+  if (!booking) throw new Error(`booking ${bookingId} has no e-tickets to text`);
+  const tickets = await findETickets(tx, [bookingId]);
+  const sign = await ticketUrlSignerUntil(ctx, delegateLinkUntil(booking.endTime), { tx });
+  const link =
+    tickets.length === 1
+      ? ctx.config.publicUrl + sign(`delegate:${tickets[0]!.id}`)
+      : ctx.config.publicUrl + sign(`pdf:${booking.reference}`);
+  return `Your Tikiti ${tickets.length === 1 ? 'ticket' : 'tickets'} for ${booking.title} (${booking.reference}): ${link}`;
 }

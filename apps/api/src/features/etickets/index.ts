@@ -7,7 +7,7 @@
  * without importing e-tickets.
  */
 export { issueBookingsETickets, issueETickets, revokeBookingTickets } from './etickets.service.js';
-export { bookingPdfSource, ticketPdfSource, ticketsConfirmationMail } from './etickets-mail.js';
+export { bookingPdfSource, ticketPdfSource, ticketsConfirmationMail, ticketsSmsText } from './etickets-mail.js';
 /** The door re-sends a delegate's ticket mail (check-in's search). */
 export { mailTicketAgain } from './etickets-mail.js';
 /** Orders lets an organiser rename a delegate (no lock), re-issuing the ticket as the buyer's change does. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messageDetailResponseSchema, type SendAttendeeMessageBody } from '@tikiti/contract';
-import { bookings, checkIns, jobs } from '../../db/schema/index.js';
+import { bookings, checkIns, jobs, organisations } from '../../db/schema/index.js';
 import { runDueJobs } from '../../jobs/worker.js';
 import { paidBookingWithTickets } from '../../test-support/door.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
@@ -107,10 +107,9 @@ describe('sending a message', () => {
     expect(toA[0]!.subject).toBe('Room change for Kenya Tech Week');
     expect(toA[0]!.text).toContain('Hello Amina, we moved to Hall B.');
     const [orgRow] = await t.database.db
-      .execute<{ display_name: string }>(sql`SELECT display_name FROM organisations WHERE id = ${org.organisationId}`)
-      .then((r) =>
-        'rows' in r ? (r.rows as { display_name: string }[]) : (r as unknown as { display_name: string }[]),
-      );
+      .select({ display_name: organisations.displayName })
+      .from(organisations)
+      .where(eq(organisations.id, org.organisationId));
     expect(toA[0]!.text).toContain(`— ${orgRow!.display_name}`);
     expect(toA[0]!.text).toMatch(/Stop messages from .*: https:\/\/tikiti\.example\.com\/messages\/stop\?token=/);
     const sms = await smsTo(phoneA);

@@ -62,6 +62,7 @@ import {
   type AttendeesFilter,
   type OrderRow,
 } from './orders.repo.js';
+import { emitBookingEvent, emitEventCancelled } from '../webhooks/index.js';
 
 /** The job that refunds every paid booking of a cancelled event and releases its holds. */
 export const CANCEL_EVENT_JOB = 'orders.cancel-event';
@@ -463,6 +464,7 @@ async function refundLockedBooking(
   job: Omit<RefundJob, 'bookingId'> = {},
 ) {
   await setBookingStatus(tx, booking.id, BOOKING_STATUS.refunded);
+  await emitBookingEvent(tx, 'booking.refunded', booking.id);
   await releaseSold(tx, lines);
   await revokeBookingTickets(tx, booking.id);
   await requestRefund(tx, booking, job);
@@ -563,6 +565,7 @@ export async function cancelEvent(
     if (!event) throw notFound('Event');
     if (event.status === EVENT_STATUS.cancelled && event.cancelled_at) return new Date(event.cancelled_at);
     const at = await markEventCancelled(tx, eventId);
+    await emitEventCancelled(tx, eventId);
     await recordAudit(tx, actor, {
       action: 'event.cancelled',
       target: { type: 'event', id: eventId, label: event.title },
@@ -611,6 +614,7 @@ export async function cancelEventBookings(ctx: AppContext, eventId: number, reas
           await releaseInvoiceBooking(tx, booking.id);
           await releaseHeld(tx, lines);
           await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
+          await emitBookingEvent(tx, 'booking.cancelled', booking.id);
         } else if (booking.status === BOOKING_STATUS.paid) {
           await refundLockedBooking(tx, booking, lines, { eventCancelled: true, reason });
         }
