@@ -374,7 +374,9 @@ export function MessageForm({
             {draft.sms ? `, ${preview.recipients.sms} by SMS` : ''}
           </p>
           <p className="font-semibold text-ink">{preview.subject}</p>
-          <pre className="whitespace-pre-wrap font-sans leading-6 text-slate-800 wrap-anywhere">{preview.mail_text}</pre>
+          <pre className="whitespace-pre-wrap font-sans leading-6 text-slate-800 wrap-anywhere">
+            {preview.mail_text}
+          </pre>
           {preview.sms_text && (
             <div>
               <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">SMS</p>
