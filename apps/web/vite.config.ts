@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin, type Rollup, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -167,6 +167,25 @@ function firstScreenBoot(): Plugin {
   };
 }
 
+/**
+ * The embeddable widget's script (src/widget/widget.ts) as dist/widget.js: its types stripped, under
+ * a name that never changes, since other sites' pages load it by that address (docs/api.md#widget).
+ * It is a classic script, not a module: the app's chunks never see it, and nothing of the app's
+ * reaches it.
+ */
+function embedWidget(): Plugin {
+  return {
+    name: 'tikiti:embed-widget',
+    apply: 'build',
+    async generateBundle() {
+      const file = path.resolve(import.meta.dirname, 'src/widget/widget.ts');
+      const { code } = await transformWithOxc(fs.readFileSync(file, 'utf8'), file, { lang: 'ts', target: 'es2020' });
+      if (/^\s*(?:import|export)\b/m.test(code)) this.error('src/widget/widget.ts must import and export nothing');
+      this.emitFile({ type: 'asset', fileName: 'widget.js', source: code });
+    },
+  };
+}
+
 // The door page opens without network (docs/decisions/0013-door-page-offline.md): a service
 // worker keeps the built files. Only the door registers it (features/checkin/service-worker.ts);
 // it answers page loads from its copy for the door's paths alone, and never touches API calls,
@@ -224,6 +243,7 @@ const config = (isSsrBuild: boolean | undefined): UserConfig => ({
           routePreloads(),
           firstScreenBoot(),
           compileHints(),
+          embedWidget(),
           tailwindcss(),
           doorServiceWorker(),
         ]),

@@ -31,24 +31,39 @@ import { featureRoutes } from './features/routes.js';
 import { wireFeatures } from './features/wiring.js';
 import { firstScreenRenderer, renderPage } from './features/site/index.js';
 
+/** The content security policy's directives beyond helmet's defaults (docs/security.md). */
+const cspDirectives = {
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  // 'wasm-unsafe-eval': the door page's QR reader (ZXing compiled to WebAssembly, our own file)
+  // where the browser has no BarcodeDetector; it allows compiling WebAssembly, not eval().
+  'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com', 'https://accounts.google.com'],
+  'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://accounts.google.com'],
+  'connect-src': ["'self'", 'https://api.stripe.com', 'https://accounts.google.com'],
+  'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+  'upgrade-insecure-requests': null,
+};
+
 /** The security headers of every response (docs/security.md): a content security policy and helmet's defaults. */
 const securityHeaderOptions: Parameters<typeof helmet>[0] = {
-  contentSecurityPolicy: {
-    useDefaults: true,
-    directives: {
-      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      // 'wasm-unsafe-eval': the door page's QR reader (ZXing compiled to WebAssembly, our own file)
-      // where the browser has no BarcodeDetector; it allows compiling WebAssembly, not eval().
-      'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com', 'https://accounts.google.com'],
-      'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://accounts.google.com'],
-      'connect-src': ["'self'", 'https://api.stripe.com', 'https://accounts.google.com'],
-      'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
-      'upgrade-insecure-requests': null,
-    },
-  },
+  contentSecurityPolicy: { useDefaults: true, directives: cspDirectives },
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: { policy: 'same-site' },
 };
+
+/**
+ * The pages of the embeddable widget (docs/api.md#widget): the only ones another site may frame.
+ * The same headers, except that any site may be the frame's parent (`frame-ancestors *`, no
+ * X-Frame-Options); every other page keeps refusing (docs/security.md#framing).
+ */
+const EMBED_PREFIX = '/embed/';
+const embedHeaderOptions: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { useDefaults: true, directives: { ...cspDirectives, 'frame-ancestors': ['*'] } },
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  xFrameOptions: false,
+};
+/** The widget's script (and its compressed copies) is loaded by other sites' pages: their `<script src>` may read it. */
+const WIDGET_FILE = /^widget\.js(?:\.br|\.gz)?$/;
 
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
@@ -109,8 +124,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
   // here and applied to every response; building it per request (as the Fastify wrapper does)
   // costs CPU on every call for the same headers.
   const securityHeaders = helmet(securityHeaderOptions);
+  const embedHeaders = helmet(embedHeaderOptions);
   app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)),
+    (request.url.startsWith(EMBED_PREFIX) ? embedHeaders : securityHeaders)(request.raw, reply.raw, (err) =>
+      done(err instanceof Error ? err : undefined),
+    ),
   );
   // Only the app's own origin and those configured may call from a browser; never `null`.
   await app.register(cors, {
@@ -237,6 +255,7 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string, onS
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        if (WIDGET_FILE.test(path.basename(filePath))) res.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
     // Assets added after start (a rebuild) are found too; source maps are not served.

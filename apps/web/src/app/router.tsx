@@ -14,9 +14,12 @@ import { eventsPages } from '../features/events';
 import { invoicesPages } from '../features/invoices';
 import { moneyPages } from '../features/money';
 import { operatorPages } from '../features/operator';
+import { messagesPages } from '../features/messages';
 import { ordersPages } from '../features/orders';
 import { privacyPages } from '../features/privacy';
 import { teamPages } from '../features/team';
+import { webhooksPages } from '../features/webhooks';
+import { EmbedLayout } from './layouts/embed-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { PageOutlet } from './page-outlet';
 
@@ -148,6 +151,14 @@ export function AppRoutes() {
           {/* Issue 27: the waiting list's mail links. */}
           <Route path="waitlist/offer/:token" element={page(checkoutPages.waitlistOffer)} />
           <Route path="waitlist/leave" element={page(checkoutPages.waitlistLeave)} />
+          <Route path="o/:slug" element={page(cataloguePages.organizer)} />
+          <Route path="messages/stop" element={page(messagesPages.stop)} />
+        </Route>
+        {/* The widget's pages, framed by other sites (docs/api.md#widget): the checkout stays inside /embed. */}
+        <Route path="embed" element={<EmbedLayout />}>
+          <Route path="events/:id" element={page(cataloguePages.embedEvent)} />
+          <Route path="payment/method" element={page(checkoutPages.paymentMethod)} />
+          <Route path="payment/success" element={guardedPage(checkoutPages.paymentSuccess)} />
         </Route>
         <Route path="organizer">
           {/* Sign-up and sign-in pages stand alone, without the dashboard frame. */}
@@ -183,6 +194,9 @@ export function AppRoutes() {
             <Route path="checkin" element={page(checkinPages.doorEvents)} />
             <Route path="checkin/:eventId" element={page(checkinPages.door)} />
             <Route path="orders/:eventId" element={page(ordersPages.orders)} />
+            {/* Issue 29: messages to an event's attendees, the organisation's webhooks. */}
+            <Route path="event/:id/messages" element={page(messagesPages.messages)} />
+            <Route path="integrations" element={page(webhooksPages.integrations)} />
             {/* Issue 26: the organisation's money. */}
             <Route path="money" element={page(moneyPages.money)} />
           </Route>

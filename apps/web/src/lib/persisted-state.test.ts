@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistFields, STORAGE_KEY } from './persisted-state';
@@ -71,5 +71,21 @@ describe('persisted client state (one `tikiti` entry, one set of fields per stor
     expect(basket.getState().items).toEqual([]);
     basket.getState().add('ticket');
     expect(saved().state).toEqual({ items: ['ticket'] });
+  });
+
+  it('keeps state in memory when the browser denies storage (the widget’s frame on another site)', () => {
+    // Chromium blocking third-party storage throws on reading `localStorage` itself (docs/api.md#widget).
+    const denied = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    try {
+      const { basket, profile } = load();
+      basket.getState().add('ticket');
+      profile.getState().rename('Amina');
+      expect(basket.getState().items).toEqual(['ticket']);
+      expect(profile.getState().name).toBe('Amina');
+    } finally {
+      denied.mockRestore();
+    }
   });
 });

@@ -25,15 +25,27 @@ function read(name: string): Saved | null {
   }
 }
 
+/**
+ * Runs a write to local storage; a browser that denies storage (a third-party frame, the widget's
+ * on another site: docs/api.md#widget) or a full one leaves the state in memory for this page's life.
+ */
+function tryWrite(write: () => void) {
+  try {
+    write();
+  } catch {
+    // Nothing kept across reloads: the store still holds the state.
+  }
+}
+
 /** Merges one store's fields into the shared entry, leaving every other store's fields as they are. */
 const sharedStorage: PersistStorage<Record<string, unknown>> = {
   getItem: read,
   setItem(name, value) {
     const state = { ...read(name)?.state, ...value.state };
     for (const key of RETIRED) delete state[key];
-    localStorage.setItem(name, JSON.stringify({ state, version: value.version }));
+    tryWrite(() => localStorage.setItem(name, JSON.stringify({ state, version: value.version })));
   },
-  removeItem: (name) => localStorage.removeItem(name),
+  removeItem: (name) => tryWrite(() => localStorage.removeItem(name)),
 };
 
 function pick<T extends object, K extends keyof T>(source: unknown, keys: readonly K[]): Partial<Pick<T, K>> {

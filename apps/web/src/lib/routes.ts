@@ -70,4 +70,14 @@ export const routes = {
   eventCodes: (id: number) => `/organizer/event/${id}/codes`,
   /** An event's waiting lists, one per ticket type (docs/product.md#waiting-list). */
   eventWaitlist: (id: number) => `/organizer/event/${id}/waitlist`,
+  /** The widget's checkout of one event, in another site's frame (docs/api.md#widget). */
+  embedEvent: (id: number) => `/embed/events/${id}`,
+  /** An organiser's public page: who they are, their upcoming and past events. */
+  organizerPage: (slug: string) => `/o/${slug}`,
+  /** An event's messages to its attendees (docs/product.md#messages-to-attendees). */
+  eventMessages: (id: number) => `/organizer/event/${id}/messages`,
+  /** The organisation's webhook endpoints and their deliveries (Settings, Integrations). */
+  integrations: '/organizer/integrations',
+  /** The stop link of an organiser's messages (`?token=`). */
+  messagesStop: '/messages/stop',
 } as const;

@@ -6,6 +6,7 @@
 export { catalogueRoutes } from './catalogue.routes.js';
 export { invalidatePublicCatalogue } from './catalogue-cache.js';
 export {
+  getOrganiserPage,
   getPublicEvent,
   listCategories,
   listSitemapEvents,

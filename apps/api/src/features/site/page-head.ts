@@ -1,4 +1,4 @@
-import { DETAILS_IMAGE_SIZES, slugify, toNairobiLocal, type Event } from '@tikiti/contract';
+import { DETAILS_IMAGE_SIZES, slugify, toNairobiLocal, type Event, type OrganizerPage } from '@tikiti/contract';
 import { escapeHtml } from '../mail/index.js';
 
 /** What a page tells a crawler or a link preview before any script runs. */
@@ -101,6 +101,31 @@ export function eventPageHead(event: Event, publicUrl: string, now = Date.now())
         url: `${publicUrl}${path}`,
         validFrom: event.created_at,
       })),
+    },
+  };
+}
+
+/**
+ * An organiser's page, /o/{slug}, as a link preview shows it: their name, their description (or
+ * how many events they have coming up), their logo; schema.org `Organization`.
+ */
+export function organizerPageHead({ organizer, upcoming }: OrganizerPage, publicUrl: string): PageHead {
+  const path = `/o/${organizer.slug}`;
+  const about = organizer.description.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const coming = upcoming.length === 1 ? '1 upcoming event' : `${upcoming.length} upcoming events`;
+  const image = organizer.logo ? `${publicUrl}${organizer.logo}` : undefined;
+  return {
+    title: `${organizer.display_name} · ${SITE_NAME}`,
+    description: about || `Events by ${organizer.display_name} on Tikiti: ${coming}.`,
+    path,
+    image,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: organizer.display_name,
+      description: about || undefined,
+      url: `${publicUrl}${path}`,
+      logo: image,
     },
   };
 }

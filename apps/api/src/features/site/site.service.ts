@@ -3,19 +3,30 @@ import { dirname, join } from 'node:path';
 import { BLOG_POSTS, blogPostBySlug, slugify } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/errors.js';
-import { getPublicEvent, listSitemapEvents, listSitemapOrganisers } from '../catalogue/index.js';
+import { getOrganiserPage, getPublicEvent, listSitemapEvents, listSitemapOrganisers } from '../catalogue/index.js';
 import { escapeHtml } from '../mail/index.js';
 import { withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
-import { eventPageHead, fixedPageHead, renderShell, type PageHead } from './page-head.js';
+import { eventPageHead, fixedPageHead, organizerPageHead, renderShell, type PageHead } from './page-head.js';
 
 /** Pages only a signed-in person has: kept out of search engines. */
 /**
  * Pages for one person (their tickets, a delegate's ticket, a certificate's check with its holder's
  * name, a link to stop mail) stay out of search engines (docs/security.md).
  */
-const PRIVATE_PREFIXES = ['/organizer', '/account', '/payment', '/ticket/', '/verify/', '/news/'];
+const PRIVATE_PREFIXES = [
+  '/organizer',
+  '/account',
+  '/payment',
+  '/ticket/',
+  '/verify/',
+  '/news/',
+  '/embed',
+  '/operator',
+];
 const DETAILS = /^\/details\/(\d{1,10})(?:\/[^/]*)?\/?$/;
 const BLOG_POST = /^\/blog\/([a-z0-9-]{1,120})\/?$/;
+/** An organiser's page (issue 29), as the contract's organiser slug allows. */
+const ORGANISER = /^\/o\/([a-z0-9_-]{1,120})\/?$/;
 
 /** Files of the web build read from disk, each read again when a rebuild changes it. */
 const builtFiles = new Map<string, { mtimeMs: number; text: string }>();
@@ -90,6 +101,20 @@ async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       return { title: 'Event not found · Tikiti', description: 'This event is not on Tikiti.', path, status: 404 };
+    }
+  }
+  const organiser = ORGANISER.exec(path);
+  if (organiser) {
+    try {
+      return organizerPageHead(await getOrganiserPage(ctx.db, organiser[1]!), ctx.config.publicUrl);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 404) throw err;
+      return {
+        title: 'Organiser not found · Tikiti',
+        description: 'No organiser on Tikiti has this address.',
+        path,
+        status: 404,
+      };
     }
   }
   const blog = BLOG_POST.exec(path);

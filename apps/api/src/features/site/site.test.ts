@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -39,6 +40,10 @@ beforeAll(async () => {
       },
     }),
   );
+  // The widget's script as the build writes it (and its compressed copy beside it).
+  const widget = '(() => {})();\n'.repeat(200);
+  fs.writeFileSync(path.join(webDist, 'widget.js'), widget);
+  fs.writeFileSync(path.join(webDist, 'widget.js.br'), zlib.brotliCompressSync(widget));
   t = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL });
   const db = t.database.db;
   const org = await createOrganiser(db);
@@ -259,6 +264,47 @@ describe('an event page as a link preview sees it', () => {
     const missing = await page('/blog/no-such-post');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>Post not found · Tikiti</title>');
+  });
+});
+
+describe('an organiser’s page and the widget’s frame (issue 29)', () => {
+  it('gives /o/{slug} the organiser’s name, canonical address and schema.org Organization; 404 for an unknown one', async () => {
+    const details = await t.app.inject({ method: 'GET', url: `/v1/event/details/${published.event.id}` });
+    const { slug, display_name: name } = details.json().data.organizer as { slug: string; display_name: string };
+    const res = await page(`/o/${slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${escapeHtml(name)} · Tikiti</title>`);
+    expect(meta(res.body, 'property', 'og:title')).toBe(`${escapeHtml(name)} · Tikiti`);
+    expect(meta(res.body, 'property', 'og:url')).toBe(`${PUBLIC_URL}/o/${slug}`);
+    expect(meta(res.body, 'name', 'robots')).toBeUndefined();
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!);
+    expect(jsonLd).toMatchObject({ '@type': 'Organization', name, url: `${PUBLIC_URL}/o/${slug}` });
+    const unknown = await page('/o/nobody-has-this-slug');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<title>Organiser not found · Tikiti</title>');
+  });
+
+  it('lets any site frame /embed pages, and only those (docs/security.md#framing)', async () => {
+    const embed = await page(`/embed/events/${published.event.id}`);
+    expect(embed.statusCode).toBe(200);
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(meta(embed.body, 'name', 'robots')).toBe('noindex');
+    for (const url of [`/details/${published.event.id}`, '/', '/embedded', '/payment/method', '/v1/event/view']) {
+      const res = await page(url);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('lets other sites’ pages load widget.js (cross-origin resource policy), compressed or not', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const res = await t.app.inject({ method: 'GET', url: '/widget.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['cross-origin-resource-policy'], encoding).toBe('cross-origin');
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/route-preloads.json' });
+    expect(other.headers['cross-origin-resource-policy']).toBe('same-site');
   });
 });
 

@@ -38,6 +38,7 @@ export function bookingBody(booking: PendingBooking, method: PaymentMethod, opts
     ...(booking.marketing_consent ? { marketing_consent: true } : {}),
     ...(booking.code ? { code: booking.code } : {}),
     ...(booking.offer ? { offer: booking.offer } : {}),
+    ...(booking.tickets_by_sms ? { tickets_by_sms: true } : {}),
   };
 }
 

@@ -82,6 +82,8 @@ export function sameBooking(a: PendingBooking | null, b: PendingBooking): boolea
   if (Boolean(a.marketing_consent) !== Boolean(b.marketing_consent)) return false;
   // Another code (or none) prices the booking again; an offer's booking is only ever its own.
   if ((a.code ?? '') !== (b.code ?? '') || (a.offer ?? '') !== (b.offer ?? '')) return false;
+  // So is ticking "Send my tickets by SMS too": the booking carries the choice.
+  if (Boolean(a.tickets_by_sms) !== Boolean(b.tickets_by_sms)) return false;
   return (
     sameDetails(a.details, b.details) &&
     sameDelegates(a.delegates, b.delegates) &&

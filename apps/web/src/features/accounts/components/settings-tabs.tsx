@@ -7,9 +7,10 @@ const tabs = [
   { to: routes.myTeam, label: 'Team Access' },
   { to: routes.myTaxProfile, label: 'Tax profile' },
   { to: routes.mySecurity, label: 'Security' },
+  { to: routes.integrations, label: 'Integrations' },
 ];
 
-/** The Settings tabs (docs/product.md#organiser-side): Details, Team Access (the team page), Tax profile and Security. */
+/** The Settings tabs (docs/product.md#organiser-side): Details, Team Access (the team page), Tax profile, Security and Integrations (webhooks). */
 export function SettingsTabs() {
   return (
     <nav className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200" aria-label="Settings">

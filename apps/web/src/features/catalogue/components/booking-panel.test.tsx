@@ -93,6 +93,19 @@ describe('booking (docs/product.md#validation-rules)', () => {
     expect(useSession.getState()).toMatchObject({ token: null, accountType: null, checkoutKey: 'guest-token' });
   });
 
+  it('offers "Send my tickets by SMS too" once a phone is typed, and books with it when ticked', async () => {
+    const seen = mockFetch(() => answer(201, bookingCreatedFixture(), { headers: { auth: 'guest-token' } }));
+    const { user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
+    expect(screen.queryByRole('checkbox', { name: /Send my tickets by SMS too/ })).toBeNull();
+    await fillGuest(user);
+    await user.click(screen.getByRole('checkbox', { name: /Send my tickets by SMS too/ }));
+    await pay(user);
+    expect((await screen.findByTestId('landed')).textContent).toBe('/payment/method');
+    expect(seen[0]!.body).toMatchObject({ tickets_by_sms: true, details: { msisdn: '+254712345678' } });
+    expect(useCheckout.getState().booking?.tickets_by_sms).toBe(true);
+  });
+
   it('asks a signed-in buyer for no personal details and books as them', async () => {
     useSession.getState().signIn('tok', 'user', { fn: 'Wanjiku', ln: 'Kamau' });
     const seen = mockFetch(() => answer(201, bookingCreatedFixture({ price: 33.33 })));

@@ -16,6 +16,7 @@ import {
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
+import { useFramedPath } from '../../../lib/embed';
 import { routes } from '../../../lib/routes';
 import { useSession } from '../../accounts';
 import {
@@ -89,6 +90,8 @@ export function BookingPanel({ event, code }: { event: Event; code?: CodeBoxProp
 function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }) {
   const currency = parseCurrency(event.currency);
   const navigate = useNavigate();
+  // In the widget's frame the checkout's next pages are the frame's own (docs/api.md#widget).
+  const framed = useFramedPath();
   const queryClient = useQueryClient();
   const isBuyer = useSession((s) => Boolean(s.token) && s.accountType === 'user');
   const booking = useCheckout((s) => s.booking);
@@ -109,6 +112,9 @@ function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }
   const [details, setDetails] = useState<GuestDetails>(known ?? NO_GUEST_DETAILS);
   // News about events (docs/security.md#consent): a separate box, unticked until the buyer ticks it.
   const [news, setNews] = useState(false);
+  // "Send my tickets by SMS too" (docs/product.md#messages-to-attendees): offered once there is a phone to send to.
+  const [bySms, setBySms] = useState(() => Boolean(previous?.tickets_by_sms));
+  const smsOffered = isBuyer || details.msisdn.trim() !== '';
   // The delegate cards typed so far, by ticket type: a card typed and then picked away comes back
   // as it was when the quantity goes up again (docs/product.md#delegates-and-questions).
   const [cardsByType, setCardsByType] = useState<Record<number, DelegateCard[]>>(() => {
@@ -175,6 +181,7 @@ function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }
     ...(news ? { marketing_consent: true } : {}),
     ...(event.applied_code ? { code: event.applied_code.code } : {}),
     summary,
+    ...(bySms && smsOffered ? { tickets_by_sms: true } : {}),
   });
   // The payment already created for exactly this selection and buyer, while its hold lasts.
   const held = lines.length > 0 && sameBooking(previous, pending('card')) && isLive(payment);
@@ -187,8 +194,8 @@ function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }
     // Pay by invoice needs no payment step: the booking awaits the company's payment.
     // Nor does a booking of total 0 (a 100 % code): it is paid already (docs/product.md#discount-codes).
     if (outcome?.kind === 'paying' && (method === 'invoice' || outcome.payment.settled)) {
-      void navigate(successPath(outcome.payment.client_secret));
-    } else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(routes.paymentMethod);
+      void navigate(framed.to(successPath(outcome.payment.client_secret)));
+    } else if (outcome?.kind === 'number' || outcome?.kind === 'paying') void navigate(framed.to(routes.paymentMethod));
     // A type that ran short: show what is left now; the quantities picked stay as they are.
     if (outcome?.kind === 'refused' && Object.keys(outcome.problem.lines).length > 0) {
       void queryClient.invalidateQueries({ queryKey: ['event', event.id] });
@@ -414,6 +421,23 @@ function OpenBookingPanel({ event, code }: { event: Event; code?: CodeBoxProps }
             </Suspense>
           )}
         </fieldset>
+      )}
+
+      {onSale && smsOffered && (
+        <label className="mt-6 flex cursor-pointer items-start gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+            checked={bySms}
+            onChange={(e) => setBySms(e.target.checked)}
+          />
+          <span>
+            <span className="block font-semibold text-ink">Send my tickets by SMS too</span>
+            <span className="block text-slate-600">
+              A text with the link to your tickets, to {isBuyer ? 'the phone on your account' : 'the phone above'}.
+            </span>
+          </span>
+        </label>
       )}
 
       {onSale && (

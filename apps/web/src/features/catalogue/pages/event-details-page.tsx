@@ -91,7 +91,13 @@ function EventDetails({ event, code }: { event: Event; code: CodeBoxProps }) {
           <li className="flex items-start gap-3">
             <UserRound className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
             <span>
-              <span className="sr-only">Organiser: </span>By {event.organizer.display_name}
+              <span className="sr-only">Organiser: </span>By{' '}
+              <Link
+                to={routes.organizerPage(event.organizer.slug)}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
+                {event.organizer.display_name}
+              </Link>
             </span>
           </li>
         </ul>

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router';
+import { useFramedPath } from '../../../lib/embed';
 import { routes } from '../../../lib/routes';
 import { useCheckout } from '../checkout-store';
 import { successPath } from '../success-path';
@@ -13,6 +14,7 @@ import { HoldCountdown } from './hold-countdown';
  */
 export default function InlinePayment() {
   const navigate = useNavigate();
+  const framed = useFramedPath();
   const payment = useCheckout((s) => s.payments.card);
   const dropPayments = useCheckout((s) => s.dropPayments);
   const left = useCountdown(payment?.hold_expires_at);
@@ -26,10 +28,10 @@ export default function InlinePayment() {
             key={payment.client_secret}
             payment={payment}
             formId="inline-card-form"
-            onSettled={(secret) => void navigate(successPath(secret))}
+            onSettled={(secret) => void navigate(framed.to(successPath(secret)))}
           />
           <p className="text-center text-sm">
-            <Link to={routes.paymentMethod} className="font-medium text-brand-700 hover:underline">
+            <Link to={framed.to(routes.paymentMethod)} className="font-medium text-brand-700 hover:underline">
               Review your order
             </Link>
           </p>

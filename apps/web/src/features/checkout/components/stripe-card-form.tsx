@@ -6,6 +6,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { RETURN_PATH } from '@tikiti/contract';
 import { Button } from '../../../components/ui/button';
+import { useFramedPath } from '../../../lib/embed';
 import { Loading } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { useSingleFlight } from '../../../lib/single-flight';
@@ -63,6 +64,7 @@ function PaymentForm({
   const elements = useElements();
   const [busy, run] = useSingleFlight();
   const [flash, showFlash] = useFlashMessage();
+  const framed = useFramedPath();
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const submit = (e: FormEvent) => {
@@ -72,7 +74,7 @@ function PaymentForm({
       // Stripe sends the buyer to the success page with ?payment_intent_client_secret=… once paid.
       const { error } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}${RETURN_PATH}` },
+        confirmParams: { return_url: `${window.location.origin}${framed.to(RETURN_PATH)}` },
       });
       if (error) showFlash(stripeErrorMessage(error), 'error');
     });

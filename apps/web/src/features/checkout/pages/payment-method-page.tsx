@@ -4,6 +4,7 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { GuestDetails, PaymentMethod } from '@tikiti/contract';
 import { Panel } from '../../../components/ui/panel';
 import { Loading } from '../../../components/ui/spinner';
+import { useFramedPath } from '../../../lib/embed';
 import { formatDay, formatMoney, formatTime } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
@@ -37,6 +38,7 @@ function StaySafe() {
 
 function Checkout({ booking }: { booking: PendingBooking }) {
   const navigate = useNavigate();
+  const { to: framedTo, event: eventPage } = useFramedPath();
   const guest = useSession((s) => !(s.token && s.accountType === 'user'));
   // M-Pesa is offered for events in shillings only (docs/product.md#m-pesa).
   const mpesaOffered = booking.currency === 'KES';
@@ -74,13 +76,16 @@ function Checkout({ booking }: { booking: PendingBooking }) {
   const currency = payment?.currency ?? booking.currency;
   const total = formatMoney(payment?.price ?? booking.total_price, currency);
   // A paid payment's page never stays in the history: Back from the success page goes to the event.
-  const onSettled = useCallback((secret: string) => void navigate(successPath(secret), { replace: true }), [navigate]);
+  const onSettled = useCallback(
+    (secret: string) => void navigate(framedTo(successPath(secret)), { replace: true }),
+    [navigate, framedTo],
+  );
 
   return (
     <div>
       <div className="mx-auto max-w-6xl px-4 pb-12 pt-8 sm:px-6 md:pb-20 md:pt-10">
         <Link
-          to={routes.details(booking.event_id)}
+          to={eventPage(booking.event_id)}
           className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the event
@@ -143,7 +148,7 @@ function Checkout({ booking }: { booking: PendingBooking }) {
 
             <div className="flex justify-center md:justify-start">
               <Link
-                to={routes.details(booking.event_id)}
+                to={eventPage(booking.event_id)}
                 className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-ink"
               >
                 Cancel

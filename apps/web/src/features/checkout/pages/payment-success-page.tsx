@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { icsHref, mapsSearchUrl } from '../../../lib/calendar';
+import { tellParent, useFramedPath } from '../../../lib/embed';
 import { formatDateRange, formatMoney } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
@@ -61,6 +62,8 @@ function Confirming() {
 
 function Receipt({ booking }: { booking: StoredBooking }) {
   const { event } = booking;
+  // In the widget's frame the buyer's e-tickets are not at hand (the frame keeps its own storage): the mail has them.
+  const { embedded } = useFramedPath();
   return (
     <Frame>
       <header className="text-center">
@@ -160,9 +163,16 @@ function Receipt({ booking }: { booking: StoredBooking }) {
             )}
           </div>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to={routes.myTickets} size="lg" className="w-full sm:w-auto">
-              <Ticket className="h-5 w-5" aria-hidden /> View E-tickets
-            </ButtonLink>
+            {embedded ? (
+              <p className="flex items-center gap-2 text-sm text-slate-700">
+                <Ticket className="h-5 w-5 shrink-0 text-brand-700" aria-hidden /> Your e-tickets are on their way to
+                your email.
+              </p>
+            ) : (
+              <ButtonLink to={routes.myTickets} size="lg" className="w-full sm:w-auto">
+                <Ticket className="h-5 w-5" aria-hidden /> View E-tickets
+              </ButtonLink>
+            )}
             {booking.invoice_url && (
               <a
                 href={booking.invoice_url}
@@ -222,8 +232,10 @@ function Receipt({ booking }: { booking: StoredBooking }) {
 
 /** What a booking that was not paid says, honestly, with the way back to its event. */
 function Unpaid({ booking }: { booking: StoredBooking }) {
+  const framed = useFramedPath();
+  const eventPage = framed.event(booking.event.id, booking.event.slug);
   const backToEvent = (
-    <ButtonLink to={routes.details(booking.event.id, booking.event.slug)} size="lg">
+    <ButtonLink to={eventPage} size="lg">
       Back to the event
     </ButtonLink>
   );
@@ -281,10 +293,10 @@ function Unpaid({ booking }: { booking: StoredBooking }) {
       title="Your payment was not successful"
       actions={
         <>
-          <ButtonLink to={routes.paymentMethod} size="lg">
+          <ButtonLink to={framed.to(routes.paymentMethod)} size="lg">
             Try again
           </ButtonLink>
-          <ButtonLink to={routes.details(booking.event.id, booking.event.slug)} size="lg" variant="secondary">
+          <ButtonLink to={eventPage} size="lg" variant="secondary">
             Back to the event
           </ButtonLink>
         </>
@@ -312,6 +324,13 @@ function Booking({ clientSecret }: { clientSecret: string }) {
   useEffect(() => {
     if (paid || awaiting) useCheckout.getState().settled(clientSecret);
   }, [paid, awaiting, clientSecret]);
+
+  // In the widget's frame, the host page learns the booking is paid: its reference, nothing more (docs/api.md#widget).
+  const { embedded } = useFramedPath();
+  const reference = paid ? query.data?.reference : undefined;
+  useEffect(() => {
+    if (embedded && reference) tellParent({ type: 'tikiti:booking', reference });
+  }, [embedded, reference]);
 
   if (query.isPending) return <Confirming />;
   if (query.isError) {

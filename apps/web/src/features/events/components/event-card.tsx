@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { Award, BadgePercent, ExternalLink, IdCard, ImageOff, Info, ReceiptText, Ticket } from 'lucide-react';
+import { Award, BadgePercent, ExternalLink, IdCard, ImageOff, Info, ReceiptText, Send, Ticket } from 'lucide-react';
 import { EVENT_STATUS, type Event } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
 import { countOf, dateChip, formatDateRange } from '../../../lib/format';
@@ -103,6 +103,13 @@ export function EventCard({ event }: { event: Event }) {
           >
             <ReceiptText className="h-4 w-4" aria-hidden />
             Orders
+          </Link>
+          <Link
+            to={routes.eventMessages(event.id)}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            <Send className="h-4 w-4" aria-hidden />
+            Messages
           </Link>
           <Link
             to={routes.eventCertificates(event.id)}
