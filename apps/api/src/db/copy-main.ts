@@ -28,12 +28,12 @@ try {
   fail(err instanceof TargetNotEmptyError ? err.message : `cannot reach the target: ${(err as Error).message}`);
 }
 
-console.log(`Copying the embedded database at ${dataDir}`);
+process.stdout.write(`Copying the embedded database at ${dataDir}\n`);
 const source = await openEmbedded({ dataDir, poolSize: 1 });
 try {
-  const counts = await copyDatabase(source.url, to, { log: (line) => console.log(`  ${line}`) });
-  console.log(`\n${formatCounts(counts)}\n`);
-  console.log('Every table has the same number of rows. Start the app with DATABASE_URL set to the target.');
+  const counts = await copyDatabase(source.url, to, { log: (line) => process.stdout.write(`  ${line}\n`) });
+  process.stdout.write(`\n${formatCounts(counts)}\n\n`);
+  process.stdout.write('Every table has the same number of rows. Start the app with DATABASE_URL set to the target.\n');
 } catch (err) {
   await source.close();
   fail((err as Error).message);
