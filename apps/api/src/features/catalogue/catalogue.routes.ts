@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, listEventsQuerySchema } from '@tikiti/contract';
+import { AUTH_HEADER, idParamsSchema, listEventsQuerySchema } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { envelope } from '../../http/envelope.js';
-import { catalogueCacheFor, queryKey } from './catalogue-cache.js';
+import { catalogueCacheFor, onPublicCatalogueChange, queryKey } from './catalogue-cache.js';
 import {
   getPublicEvent,
   listCategories,
@@ -24,20 +25,36 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const body = await cache.get(key, async () => JSON.stringify(envelope(200, await load())));
     return reply.type('application/json; charset=utf-8').send(body);
   };
+  // With a read replica (docs/decisions/0032-read-replica.md), an anonymous visitor's read goes
+  // there. A signed-in organiser or buyer reads the primary, which has what they just wrote; so
+  // does the cache's next load after a change made here. An organiser's own reads, money and
+  // seats never pass through these routes but for the ticket list, which stays on the primary.
+  const { replica } = ctx;
+  if (replica) onPublicCatalogueChange(ctx.db, () => replica.changed());
+  const read = <T>(request: FastifyRequest, load: (db: Db) => Promise<T>): Promise<T> =>
+    replica && !request.headers[AUTH_HEADER] ? replica.read(ctx.db, load) : load(ctx.db);
 
   r.get('/event/view', { schema: { querystring: listEventsQuerySchema } }, async (request, reply) =>
-    sendCached(reply, queryKey('events', request.query), () => listPublicEvents(ctx.db, request.query)),
+    sendCached(reply, queryKey('events', request.query), () =>
+      read(request, (db) => listPublicEvents(db, request.query)),
+    ),
   );
 
   r.get('/event/details/:id', { schema: { params: idParamsSchema } }, async (request, reply) =>
-    sendCached(reply, `details:${request.params.id}`, () => getPublicEvent(ctx.db, request.params.id)),
+    sendCached(reply, `details:${request.params.id}`, () =>
+      read(request, (db) => getPublicEvent(db, request.params.id)),
+    ),
   );
 
   r.get('/event/:id/tickets', { schema: { params: idParamsSchema } }, async (request, reply) =>
     sendCached(reply, `tickets:${request.params.id}`, () => listPublicTickets(ctx.db, request.params.id)),
   );
 
-  r.get('/client/view', async (_request, reply) => sendCached(reply, 'organisers', () => listPublicOrganisers(ctx.db)));
+  r.get('/client/view', async (request, reply) =>
+    sendCached(reply, 'organisers', () => read(request, (db) => listPublicOrganisers(db))),
+  );
 
-  r.get('/category/view', async (_request, reply) => sendCached(reply, 'categories', () => listCategories(ctx.db)));
+  r.get('/category/view', async (request, reply) =>
+    sendCached(reply, 'categories', () => read(request, (db) => listCategories(db))),
+  );
 }
