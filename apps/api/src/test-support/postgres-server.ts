@@ -135,6 +135,9 @@ export async function startReplica(primary: PostgresServer, opts: PostgresServer
     '-R',
     '-X',
     'stream',
+    // A fast checkpoint: the default spreads it over minutes.
+    '-c',
+    'fast',
     '-h',
     '127.0.0.1',
     '-p',
