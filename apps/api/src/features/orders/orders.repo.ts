@@ -306,8 +306,8 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
     // those and any whose payment is being given back (a payment of the wrong amount).
     queryRows<SalesFigures['money']>(
       db,
-      sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::int AS gross_minor,
-                 coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::int AS refunded_minor,
+      sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::bigint AS gross_minor,
+                 coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::bigint AS refunded_minor,
                  (count(*) FILTER (WHERE b.status = ${paid}))::int AS bookings_paid,
                  (count(*) FILTER (WHERE b.status = ${refunded} OR b.refund_requested_at IS NOT NULL))::int AS bookings_refunded,
                  (count(*) FILTER (WHERE (b.status = ${refunded} OR b.refund_requested_at IS NOT NULL)
@@ -333,7 +333,7 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
       db,
       sql`SELECT to_char((b.paid_at AT TIME ZONE 'UTC') + ${offset}, 'YYYY-MM-DD') AS day,
                  sum((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id))::int AS tickets,
-                 sum(b.total_minor)::int AS gross_minor
+                 sum(b.total_minor)::bigint AS gross_minor
             FROM bookings b
            WHERE b.event_id = ${eventId} AND b.paid_at IS NOT NULL AND b.status IN (${paid}, ${refunded})
            GROUP BY 1 ORDER BY 1`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
-import { bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
+import { bookingLines, bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo } from '../../test-support/mailbox.js';
 import { eventFields, sendEventForm } from '../../test-support/organiser-events.js';
@@ -255,6 +255,59 @@ describe('orders and attendees of an event', () => {
       event: { id: eventId, status: 1, cancelled_at: null },
     });
     expect(s.over_time).toEqual([{ day: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), tickets: 3, gross: 131 }]);
+  });
+});
+
+describe('GET v1/client/event/{id}/sales of a large KES event', () => {
+  it('sums more than 2^31 minor units (KES 21.4 M) without overflowing', async () => {
+    // A national conference: two company bookings of KES 11,999,999.99 each, past PostgreSQL's int.
+    const { event, tickets } = await createEvent(db(), {
+      organisationId: owner.organisationId,
+      categoryId,
+      title: 'Kenya Bankers Annual Conference',
+      currency: 'KES',
+      tickets: [{ name: 'Delegate', price: 2333, max: 100_000 }],
+    });
+    const paidAt = new Date();
+    const rows = await db()
+      .insert(bookings)
+      .values(
+        ['TK-BIGSAL2', 'TK-BIGSAL3'].map((reference) => ({
+          reference,
+          eventId: event.id,
+          fullName: 'Equity Group Holdings',
+          email: 'events@example.co.ke',
+          currency: 'KES',
+          totalMinor: 1_199_999_999,
+          status: BOOKING_STATUS.paid,
+          paymentMethod: 'invoice',
+          holdExpiresAt: paidAt,
+          paidAt,
+        })),
+      )
+      .returning({ id: bookings.id });
+    // One line per booking: the sales over time count tickets from the lines.
+    await db()
+      .insert(bookingLines)
+      .values(
+        rows.map((b) => ({
+          bookingId: b.id,
+          ticketTypeId: tickets[0]!.id,
+          name: 'Delegate',
+          unitPriceMinor: 233_300,
+          noOfPersons: 1,
+          quantity: 5143,
+        })),
+      );
+    const res = await get(`/v1/client/event/${event.id}/sales`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      currency: 'KES',
+      gross: 23_999_999.98,
+      net: 23_999_999.98,
+      bookings_paid: 2,
+    });
+    expect(res.json().data.over_time).toEqual([expect.objectContaining({ tickets: 10_286, gross: 23_999_999.98 })]);
   });
 });
 
