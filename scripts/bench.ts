@@ -147,13 +147,26 @@ async function browse(pgUrl: string) {
 
 async function main() {
   if (!process.argv.includes('--no-build')) build();
-  const pg = await startPostgres();
+  const scale = process.argv.includes('--only=scale');
+  // The cost curves log the plan of every statement over 100 ms (auto_explain) for docs/scaling.md.
+  const pg = await startPostgres(
+    scale
+      ? {
+          settings: [
+            'shared_preload_libraries=auto_explain',
+            'auto_explain.log_min_duration=100',
+            'max_wal_size=4GB',
+            'maintenance_work_mem=256MB',
+          ],
+        }
+      : {},
+  );
   const report: unknown[] = [];
   try {
     const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
     // The cost curves (scripts/bench-scale.ts) run only when asked: ×1,000 takes an hour.
     if (only === 'scale') {
-      await scaleBench(pg.url());
+      await scaleBench(pg.url(), pg.logFile);
       return;
     }
     if (!only || only === 'catalogue') report.push(...(await browse(pg.url())));

@@ -17,6 +17,8 @@ export interface PostgresServer {
   halt(): void;
   /** Starts a halted server again on the same port. */
   resume(): void;
+  /** The server's log file (what `log_*` and auto_explain settings write). */
+  logFile: string;
 }
 
 export function findPostgresBin(): string | undefined {
@@ -102,6 +104,7 @@ function serve(
     stop,
     halt: () => run('pg_ctl', ['-D', dataDir, '-w', '-m', 'fast', 'stop']),
     resume: start,
+    logFile: path.join(dataDir, 'server.log'),
   };
 }
 
