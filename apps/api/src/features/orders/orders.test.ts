@@ -12,6 +12,7 @@ import { jobHandlers } from '../../background.js';
 import { REFUND_JOB } from '../checkout/index.js';
 import { csvCell, phoneCell } from '../../lib/csv.js';
 import { admissionRefusal, CANCEL_EVENT_JOB } from './index.js';
+import { CSV_CHUNK_ROWS } from './orders.service.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -280,7 +281,7 @@ describe('GET v1/client/event/{id}/sales of a large KES event', () => {
           currency: 'KES',
           totalMinor: 1_199_999_999,
           status: BOOKING_STATUS.paid,
-          paymentMethod: 'invoice',
+          paymentMethod: 'invoice' as const,
           holdExpiresAt: paidAt,
           paidAt,
         })),
@@ -308,6 +309,39 @@ describe('GET v1/client/event/{id}/sales of a large KES event', () => {
       bookings_paid: 2,
     });
     expect(res.json().data.over_time).toEqual([expect.objectContaining({ tickets: 10_286, gross: 23_999_999.98 })]);
+  });
+});
+
+describe('GET v1/client/event/{id}/attendees.csv of a large event', () => {
+  it('streams every attendee in name order, a chunk at a time', async () => {
+    const { event, tickets } = await anEvent('Nairobi Tech Week main hall');
+    const n = CSV_CHUNK_ROWS * 2 + 500;
+    // Bookings of one ticket each, straight into the tables: names sort in the reverse of their ids.
+    await db().execute(sql`
+      WITH b AS (
+        INSERT INTO bookings (reference, event_id, full_name, email, currency, total_minor, status, payment_method, hold_expires_at, paid_at)
+        SELECT 'TK-CSV' || lpad(g::text, 5, '0'), ${event.id}, 'Delegate ' || lpad((${n} - g)::text, 5, '0'),
+               'd' || g || '@example.co.ke', 'USD', 2550, ${BOOKING_STATUS.paid}, 'card', now(), now()
+          FROM generate_series(1, ${n}) g RETURNING id, full_name),
+      l AS (
+        INSERT INTO booking_lines (booking_id, ticket_type_id, name, unit_price_minor, no_of_persons, quantity)
+        SELECT id, ${tickets[0]!.id}, 'Regular', 2550, 1, 1 FROM b RETURNING id, booking_id)
+      INSERT INTO e_tickets (booking_id, booking_line_id, event_id, code, holder_name, seq, admits)
+      SELECT l.booking_id, l.id, ${event.id}, 'csv-' || l.id, b.full_name, 1, 1 FROM l JOIN b ON b.id = l.booking_id`);
+    const res = await get(`/v1/client/event/${event.id}/attendees.csv`);
+    expect(res.statusCode, res.body).toBe(200);
+    // Sent as it is made (chunked), not built whole first.
+    expect(res.headers['content-length']).toBeUndefined();
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(n + 1);
+    const names = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(names[0]).toBe('Delegate 00000');
+    expect(names.at(-1)).toBe(`Delegate ${String(n - 1).padStart(5, '0')}`);
+    expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(n);
   });
 });
 
