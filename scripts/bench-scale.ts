@@ -89,12 +89,13 @@ async function generate(
     .rows[0]!.m;
   await client.query(
     `INSERT INTO bookings (reference, event_id, full_name, email, msisdn, currency, total_minor, status, payment_method,
-                           hold_expires_at, paid_at, created_at, updated_at)
+                           hold_expires_at, paid_at, created_at, updated_at, booking_code)
      SELECT pg_temp.gen_ref(e.id::bigint * 1000000 + n), e.id, pg_temp.gen_name(e.id + n),
             'buyer' || e.id || '.' || n || '@example.co.ke', '+2547' || lpad(((e.id * 7919 + n) % 100000000)::text, 8, '0'),
             e.currency, t.price_minor * (1 + (n % $4 = 0)::int), 2, 'card',
             e.created_at + n * interval '1 minute' + interval '15 minutes',
-            e.created_at + n * interval '1 minute', e.created_at + n * interval '1 minute', e.created_at + n * interval '1 minute'
+            e.created_at + n * interval '1 minute', e.created_at + n * interval '1 minute', e.created_at + n * interval '1 minute',
+            'genb-' || (e.id::bigint * 1000000 + n)
        FROM events e JOIN ticket_types t ON t.event_id = e.id, generate_series(1, $3::int) n
       WHERE e.id > $1 AND e.id <= $2`,
     [before, last, opts.bookingsPerEvent, opts.pairEvery],
