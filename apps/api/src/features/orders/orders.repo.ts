@@ -140,22 +140,58 @@ const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.t
     FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
     WHERE x.booking_id = b.id AND x.attendee_id IS NULL), '[]'::json) AS answers`;
 
-/** The event's bookings, newest first; `limit` null gives every match (the CSV). */
+/** The event's bookings, newest first: one page and the count of every match. */
 export async function listOrders(
   db: Db | Tx,
   eventId: number,
   f: OrdersFilter & { offset: number; limit: number | null },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const where = ordersWhere(eventId, f);
-  const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<OrderRow>(
-      db,
-      sql`SELECT ${ORDER_COLUMNS} FROM bookings b WHERE ${where} ORDER BY b.created_at DESC, b.id DESC${page}`,
-    ),
+  const [ids, [count]] = await Promise.all([
+    listOrderIds(db, eventId, f),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
   ]);
-  return { rows: rows.map((r) => ({ ...r, answers: parseJson<AnswerRow[]>(r.answers) })), total: count?.n ?? 0 };
+  return { rows: await findOrdersByIds(db, ids), total: count?.n ?? 0 };
+}
+
+/**
+ * The ids of the event's matching bookings, newest first, one page or all (`limit` null: the CSV).
+ * Only ids are sorted and skipped; each row's sums and answers are computed for the returned
+ * rows only (`findOrdersByIds`), so a deep page costs what the first does plus the skip.
+ */
+export async function listOrderIds(
+  db: Db | Tx,
+  eventId: number,
+  f: OrdersFilter & { offset: number; limit: number | null },
+): Promise<number[]> {
+  const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT b.id FROM bookings b WHERE ${ordersWhere(eventId, f)} ORDER BY b.created_at DESC, b.id DESC${page}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The bookings of these ids as the orders list shows them, in the order of `ids`. */
+export async function findOrdersByIds(db: Db | Tx, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<OrderRow>(
+    db,
+    sql`SELECT ${ORDER_COLUMNS} FROM bookings b WHERE b.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, { ...r, answers: parseJson<AnswerRow[]>(r.answers) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Archived order questions that any of these bookings answered (an export's extra columns). */
+export async function answeredArchivedOrderQuestions(db: Db | Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT x.question_id AS id FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
+         WHERE x.booking_id = ANY(${`{${ids.join(',')}}`}::int[]) AND x.attendee_id IS NULL AND q.archived_at IS NOT NULL`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;

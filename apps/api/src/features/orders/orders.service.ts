@@ -49,6 +49,9 @@ import { csvStream, phoneCell, toCsv, type Cell } from '../../lib/csv.js';
 import {
   countBookingsToRefund,
   answeredArchivedAttendeeQuestions,
+  answeredArchivedOrderQuestions,
+  findOrdersByIds,
+  listOrderIds,
   findAttendeesByIds,
   findEventQuestions,
   findOwnBookingEvent,
@@ -301,9 +304,10 @@ export async function eventOrdersCsv(
 ) {
   const event = await requireOwnEvent(db, organisationId, eventId);
   requireRecentConfirmation(actor);
-  const { rows } = await listOrders(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
-  const orders = await ordersOf(db, rows);
-  const questions = await questionColumns(db, eventId, 'order', orders);
+  // Ids first, then the rows a chunk at a time as the file is sent (as the attendees' export).
+  const ids = await listOrderIds(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
+  const answered = await answeredArchivedOrderQuestions(db, ids);
+  const questions = (await findEventQuestions(db, eventId, 'order')).filter((q) => !q.archived || answered.has(q.id));
   const headers = [
     'Reference',
     'Buyer',
@@ -323,7 +327,7 @@ export async function eventOrdersCsv(
     'Paid at (Nairobi)',
     ...questions.map((q) => q.label),
   ];
-  const body: Cell[][] = orders.map((o) => [
+  const cells = (o: Order): Cell[] => [
     o.reference,
     o.full_name,
     phoneCell(o.msisdn),
@@ -341,13 +345,17 @@ export async function eventOrdersCsv(
     sheetTime(o.created_at),
     sheetTime(o.paid_at),
     ...answerCells(questions, o.answers),
-  ]);
+  ];
   await recordAudit(db, actor, {
     action: 'export.orders',
     target: { type: 'event', id: event.id, label: event.title },
-    details: { rows: body.length, q: query.q ?? null },
+    details: { rows: ids.length, q: query.q ?? null },
   });
-  return { fileName: fileNameOf(event.title, 'orders'), csv: toCsv(headers, body) };
+  async function* chunks() {
+    for (let i = 0; i < ids.length; i += CSV_CHUNK_ROWS)
+      yield (await ordersOf(db, await findOrdersByIds(db, ids.slice(i, i + CSV_CHUNK_ROWS)))).map(cells);
+  }
+  return { fileName: fileNameOf(event.title, 'orders'), csv: csvStream(headers, chunks()) };
 }
 
 /** Rows an export loads and writes at a time. */

@@ -312,8 +312,8 @@ describe('GET v1/client/event/{id}/sales of a large KES event', () => {
   });
 });
 
-describe('GET v1/client/event/{id}/attendees.csv of a large event', () => {
-  it('streams every attendee in name order, a chunk at a time', async () => {
+describe('the CSVs of a large event', () => {
+  it('stream every attendee in name order and every order newest first, a chunk at a time', async () => {
     const { event, tickets } = await anEvent('Nairobi Tech Week main hall');
     const n = CSV_CHUNK_ROWS * 2 + 500;
     // Bookings of one ticket each, straight into the tables: names sort in the reverse of their ids.
@@ -342,6 +342,18 @@ describe('GET v1/client/event/{id}/attendees.csv of a large event', () => {
     expect(names.at(-1)).toBe(`Delegate ${String(n - 1).padStart(5, '0')}`);
     expect(names).toEqual([...names].sort());
     expect(new Set(names).size).toBe(n);
+
+    const orders = await get(`/v1/client/event/${event.id}/orders.csv`);
+    expect(orders.statusCode, orders.body).toBe(200);
+    expect(orders.headers['content-length']).toBeUndefined();
+    const references = orders.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    // Booked in one statement (one time), so newest first is the highest id first.
+    expect(references).toEqual(Array.from({ length: n }, (_, i) => `TK-CSV${String(n - i).padStart(5, '0')}`));
   });
 });
 
