@@ -45,7 +45,7 @@ import {
   type OrderDocumentFacts,
 } from '../invoices/index.js';
 import { bookingCancelledByBuyerMail, enqueueMail } from '../mail/index.js';
-import { csvStream, phoneCell, toCsv, type Cell } from '../../lib/csv.js';
+import { csvStream, phoneCell, type Cell } from '../../lib/csv.js';
 import {
   countBookingsToRefund,
   answeredArchivedAttendeeQuestions,
@@ -238,20 +238,6 @@ export async function attendeeChanges(db: Db, organisationId: number, ticketId: 
     to: { full_name: c.to.fullName, email: c.to.email },
     reissued: c.reissued,
   }));
-}
-
-/**
- * A report's columns for the event's questions of one scope: every question asked, and archived
- * ones that have answers among the rows (their answers stay in the export).
- */
-async function questionColumns(
-  db: Db,
-  eventId: number,
-  scope: 'order' | 'attendee',
-  rows: { answers: AnswerView[] }[],
-) {
-  const answered = new Set(rows.flatMap((r) => r.answers.map((a) => a.question_id)));
-  return (await findEventQuestions(db, eventId, scope)).filter((q) => !q.archived || answered.has(q.id));
 }
 
 const answerCells = (columns: { id: number }[], answers: AnswerView[]) =>
