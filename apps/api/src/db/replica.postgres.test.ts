@@ -127,12 +127,16 @@ describe('the public catalogue on a streaming replica', () => {
       expect((await details()).json().data.title).toBe('Mombasa Logistics Forum 2027');
       // Then anonymous reads go back to the standby, still paused on the old title: proof
       // that the standby serves them and the primary answered the organiser.
-      await expect.poll(async () => (await details()).json().data.title).toBe('Mombasa Logistics Forum');
+      await expect
+        .poll(async () => (await details()).json().data.title, { timeout: 15_000 })
+        .toBe('Mombasa Logistics Forum');
       expect((await details(organiserToken)).json().data.title).toBe('Mombasa Logistics Forum 2027');
     } finally {
       await query(standby.url('tikiti'), 'SELECT pg_wal_replay_resume()');
     }
-    await expect.poll(async () => (await details()).json().data.title).toBe('Mombasa Logistics Forum 2027');
+    await expect
+      .poll(async () => (await details()).json().data.title, { timeout: 15_000 })
+      .toBe('Mombasa Logistics Forum 2027');
   });
 
   it('answers from the primary while the standby is stopped mid-load, and goes back to it when it returns', async () => {
@@ -142,17 +146,17 @@ describe('the public catalogue on a streaming replica', () => {
       while (running) statuses.push((await anonymousList()).statusCode);
     });
     try {
-      await expect.poll(() => statuses.length).toBeGreaterThan(20);
+      await expect.poll(() => statuses.length, { timeout: 15_000 }).toBeGreaterThan(20);
       standby.halt();
       const atHalt = statuses.length;
-      await expect.poll(() => replica.stats().up).toBe(false);
-      await expect.poll(() => statuses.length).toBeGreaterThan(atHalt + 50);
+      await expect.poll(() => replica.stats().up, { timeout: 15_000 }).toBe(false);
+      await expect.poll(() => statuses.length, { timeout: 15_000 }).toBeGreaterThan(atHalt + 50);
       expect(replica.stats().fallbacks).toBeGreaterThan(0);
 
       standby.resume();
       await expect.poll(() => replica.stats().up, { timeout: 20_000 }).toBe(true);
       const readsBack = replica.stats().replicaReads;
-      await expect.poll(() => replica.stats().replicaReads).toBeGreaterThan(readsBack + 20);
+      await expect.poll(() => replica.stats().replicaReads, { timeout: 15_000 }).toBeGreaterThan(readsBack + 20);
       // The restarted standby counts the catalogue's statements again.
       expect(await catalogueCalls(standby)).toBeGreaterThan(0);
     } finally {
