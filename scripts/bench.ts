@@ -7,7 +7,8 @@
  * through pg at the same concurrency; a mixed load of browsing, details, bookings and
  * check-ins on two instances (scripts/bench-mixed.ts); the home page's initial JavaScript
  * size; and Lighthouse's mobile scores of home, all events and an event's details
- * (scripts/bench-lighthouse.ts). `--only=catalogue|flash|mixed|lighthouse`, `--no-build`.
+ * (scripts/bench-lighthouse.ts). `--only=catalogue|flash|mixed|lighthouse`, `--no-build`; `--only=scale`
+ * runs the cost curves of scripts/bench-scale.ts instead (not part of the default run).
  * Targets at 50 connections: embedded ≥ 0.5 of PostgreSQL's req/s with p99 < 200 ms and the
  * API under 400 MB after the load; cache off, PostgreSQL ≥ 0.5 of the baseline with p99 < 50 ms;
  * flash sale ≥ 1,000 bookings/s, ratio ≥ 0.5, p99 < 500 ms, oversold 0 at 100 connections;
@@ -23,6 +24,7 @@ import { browseMix } from './bench-browse.js';
 import { flashSale } from './bench-flash-sale.js';
 import { lighthouseScores, printLighthouse } from './bench-lighthouse.js';
 import { mixedLoad } from './bench-mixed.js';
+import { scaleBench } from './bench-scale.js';
 import { firstVisitScripts } from './first-visit-scripts.js';
 import { cpuOf, memoryOf, postgresCpu, startServer } from './bench-support.js';
 
@@ -145,10 +147,28 @@ async function browse(pgUrl: string) {
 
 async function main() {
   if (!process.argv.includes('--no-build')) build();
-  const pg = await startPostgres();
+  const scale = process.argv.includes('--only=scale');
+  // The cost curves log the plan of every statement over 100 ms (auto_explain) for docs/scaling.md.
+  const pg = await startPostgres(
+    scale
+      ? {
+          settings: [
+            'shared_preload_libraries=auto_explain',
+            'auto_explain.log_min_duration=100',
+            'max_wal_size=4GB',
+            'maintenance_work_mem=256MB',
+          ],
+        }
+      : {},
+  );
   const report: unknown[] = [];
   try {
     const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+    // The cost curves (scripts/bench-scale.ts) run only when asked: ×1,000 takes an hour.
+    if (only === 'scale') {
+      await scaleBench(pg.url(), pg.logFile);
+      return;
+    }
     if (!only || only === 'catalogue') report.push(...(await browse(pg.url())));
     if (!only || only === 'flash') report.push(...(await flashSale(pg.url())));
     const mixed = !only || only === 'mixed' ? await mixedLoad(pg.url()) : undefined;

@@ -38,6 +38,16 @@ export const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
+   * A PostgreSQL streaming replica: anonymous public catalogue reads go there, everything else
+   * stays on DATABASE_URL (docs/decisions/0032-read-replica.md).
+   */
+  DATABASE_REPLICA_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  /**
    * How long a request waits for a PostgreSQL connection (a new one, or a turn in a busy pool)
    * before answering 503. Long enough to queue through a flash sale's burst.
    */
@@ -326,6 +336,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.AT_USERNAME) !== Boolean(e.AT_API_KEY)) {
     throw new Error('Invalid configuration:\n  AT_API_KEY: AT_USERNAME and AT_API_KEY are set together');
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (the embedded database has no replicas)',
+    );
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
@@ -344,6 +359,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { readConfig } from './config.js';
 import { loggerOptions } from './http/logger.js';
 import { openDatabase } from './db/client.js';
+import { openReplica } from './db/replica.js';
 import { buildApp } from './app.js';
 import { startBackgroundWork } from './background.js';
 import { seedDemoData } from './db/seed/seed.js';
@@ -41,7 +42,15 @@ async function main() {
     if (seeded) await seedDemoPayouts({ config, db: database.db });
     if (seeded) log.info({ ms: Date.now() - started }, 'demo data loaded');
   }
-  const app = await buildApp({ config, db: database.db, poolStats: database.poolStats }, { logger: log });
+  // The public catalogue's read replica (docs/decisions/0032-read-replica.md); config refuses one without DATABASE_URL.
+  const replica = config.databaseReplicaUrl
+    ? openReplica(config.databaseReplicaUrl, {
+        poolSize: config.databasePoolSize,
+        timeouts: config.databaseTimeouts,
+        log,
+      })
+    : undefined;
+  const app = await buildApp({ config, db: database.db, poolStats: database.poolStats, replica }, { logger: log });
   const background = startBackgroundWork({ config, db: database.db }, app.log);
 
   let closing = false;
@@ -56,6 +65,7 @@ async function main() {
     await app.close();
     await background.stop();
     await closeRenderPool();
+    await replica?.close();
     await database.close();
     process.exit(0);
   };

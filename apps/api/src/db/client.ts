@@ -136,6 +136,8 @@ export interface EmbeddedOptions extends PostgresOptions {
 export interface EmbeddedDatabase extends Database {
   /** Writes a data-dir dump (PGlite's `dumpDataDir`) to `file`. */
   dumpTo(file: string): Promise<void>;
+  /** The loopback address of its wire server (`npm run db:copy` reads through it). */
+  url: string;
 }
 
 /**
@@ -169,7 +171,11 @@ export async function openEmbedded(opts: EmbeddedOptions = {}): Promise<Embedded
     await server.close();
     throw err;
   }
-  return { ...connect(pool, 'pglite', () => server.close()), dumpTo: (file) => server.dumpTo(file) };
+  return {
+    ...connect(pool, 'pglite', () => server.close()),
+    dumpTo: (file) => server.dumpTo(file),
+    url: server.url,
+  };
 }
 
 export async function openDatabase(

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { Envelope, ErrorCode, ErrorData, FieldError } from '@tikiti/contract';
@@ -62,10 +63,10 @@ export function send<T>(reply: FastifyReply, data: T, opts: { status?: number; d
 }
 
 /** A CSV file for a signed-in caller (an export): downloaded, never cached by a browser or a proxy. */
-export function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
+export function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string | AsyncIterable<string> }) {
   return reply
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .header('cache-control', 'private, no-store')
     .type('text/csv; charset=utf-8')
-    .send(file.csv);
+    .send(typeof file.csv === 'string' ? file.csv : Readable.from(file.csv));
 }

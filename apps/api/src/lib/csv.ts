@@ -41,3 +41,14 @@ const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 export function toCsv(headers: string[], rows: Cell[][]): string {
   return BOM + [headers, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
+
+/**
+ * The same file as `toCsv`, made as it is sent: the byte-order mark and header line, then each
+ * batch of rows as it comes (an export of 100,000 rows holds one batch in memory, not the file).
+ */
+export async function* csvStream(headers: string[], batches: AsyncIterable<Cell[][]>): AsyncGenerator<string> {
+  yield BOM + headers.map(csvCell).join(',') + '\r\n';
+  for await (const rows of batches) {
+    if (rows.length) yield rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
+  }
+}

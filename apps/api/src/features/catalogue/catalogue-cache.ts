@@ -109,7 +109,15 @@ export function catalogueCacheFor(db: Db, ttlMs: number): CatalogueCache {
   return cache;
 }
 
+const changeListeners = new WeakMap<Db, () => void>();
+
+/** What else must hear of a change on `db` (the read replica: read the primary for a while). */
+export function onPublicCatalogueChange(db: Db, listener: () => void) {
+  changeListeners.set(db, listener);
+}
+
 /** Called after an event or its ticket types change, so buyers see the change at once. */
 export function invalidatePublicCatalogue(db: Db) {
   caches.get(db)?.clear();
+  changeListeners.get(db)?.();
 }

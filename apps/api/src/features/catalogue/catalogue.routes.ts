@@ -1,14 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AUTH_HEADER,
   eventDetailsQuerySchema,
   idParamsSchema,
   listEventsQuerySchema,
   organizerPageParamsSchema,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { envelope } from '../../http/envelope.js';
-import { catalogueCacheFor, queryKey } from './catalogue-cache.js';
+import { catalogueCacheFor, onPublicCatalogueChange, queryKey } from './catalogue-cache.js';
 import {
   getOrganiserPage,
   getPublicEvent,
@@ -30,9 +32,19 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const body = await cache.get(key, async () => JSON.stringify(envelope(200, await load())));
     return reply.type('application/json; charset=utf-8').send(body);
   };
+  // With a read replica (docs/decisions/0032-read-replica.md), an anonymous visitor's read goes
+  // there. A signed-in organiser or buyer reads the primary, which has what they just wrote; so
+  // does the cache's next load after a change made here. An organiser's own reads, money and
+  // seats never pass through these routes but for the ticket list, which stays on the primary.
+  const { replica } = ctx;
+  if (replica) onPublicCatalogueChange(ctx.db, () => replica.changed());
+  const read = <T>(request: FastifyRequest, load: (db: Db) => Promise<T>): Promise<T> =>
+    replica && !request.headers[AUTH_HEADER] ? replica.read(ctx.db, load) : load(ctx.db);
 
   r.get('/event/view', { schema: { querystring: listEventsQuerySchema } }, async (request, reply) =>
-    sendCached(reply, queryKey('events', request.query), () => listPublicEvents(ctx.db, request.query)),
+    sendCached(reply, queryKey('events', request.query), () =>
+      read(request, (db) => listPublicEvents(db, request.query)),
+    ),
   );
 
   r.get(
@@ -40,13 +52,14 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     { schema: { params: idParamsSchema, querystring: eventDetailsQuerySchema } },
     async (request, reply) => {
       const { code } = request.query;
-      // A coded answer (hidden types an access code reveals) is never cached: the cache holds
-      // only what anyone may see (docs/decisions/0002-catalogue-cache-1s.md).
+      // A coded answer (hidden types an access code reveals) is never cached, and read from the
+      // primary: the cache holds only what anyone may see (docs/decisions/0002-catalogue-cache-1s.md),
+      // and a code just made must work at once.
       if (code) {
         return reply.send(envelope(200, await getPublicEvent(ctx.db, request.params.id, ctx.config.serviceFees, code)));
       }
       return sendCached(reply, `details:${request.params.id}`, () =>
-        getPublicEvent(ctx.db, request.params.id, ctx.config.serviceFees),
+        read(request, (db) => getPublicEvent(db, request.params.id, ctx.config.serviceFees)),
       );
     },
   );
@@ -57,12 +70,18 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     ),
   );
 
-  r.get('/client/view', async (_request, reply) => sendCached(reply, 'organisers', () => listPublicOrganisers(ctx.db)));
+  r.get('/client/view', async (request, reply) =>
+    sendCached(reply, 'organisers', () => read(request, (db) => listPublicOrganisers(db))),
+  );
 
   // Issue 29: an organiser's public page (/o/{slug}).
   r.get('/organizers/:slug', { schema: { params: organizerPageParamsSchema } }, async (request, reply) =>
-    sendCached(reply, `organiser:${request.params.slug}`, () => getOrganiserPage(ctx.db, request.params.slug)),
+    sendCached(reply, `organiser:${request.params.slug}`, () =>
+      read(request, (db) => getOrganiserPage(db, request.params.slug)),
+    ),
   );
 
-  r.get('/category/view', async (_request, reply) => sendCached(reply, 'categories', () => listCategories(ctx.db)));
+  r.get('/category/view', async (request, reply) =>
+    sendCached(reply, 'categories', () => read(request, (db) => listCategories(db))),
+  );
 }

@@ -145,22 +145,58 @@ const ORDER_COLUMNS = sql`b.id, b.reference, b.full_name, b.email, b.msisdn, b.t
     FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
     WHERE x.booking_id = b.id AND x.attendee_id IS NULL), '[]'::json) AS answers`;
 
-/** The event's bookings, newest first; `limit` null gives every match (the CSV). */
+/** The event's bookings, newest first: one page and the count of every match. */
 export async function listOrders(
   db: Db | Tx,
   eventId: number,
   f: OrdersFilter & { offset: number; limit: number | null },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const where = ordersWhere(eventId, f);
-  const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<OrderRow>(
-      db,
-      sql`SELECT ${ORDER_COLUMNS} FROM bookings b WHERE ${where} ORDER BY b.created_at DESC, b.id DESC${page}`,
-    ),
+  const [ids, [count]] = await Promise.all([
+    listOrderIds(db, eventId, f),
     queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
   ]);
-  return { rows: rows.map((r) => ({ ...r, answers: parseJson<AnswerRow[]>(r.answers) })), total: count?.n ?? 0 };
+  return { rows: await findOrdersByIds(db, ids), total: count?.n ?? 0 };
+}
+
+/**
+ * The ids of the event's matching bookings, newest first, one page or all (`limit` null: the CSV).
+ * Only ids are sorted and skipped; each row's sums and answers are computed for the returned
+ * rows only (`findOrdersByIds`), so a deep page costs what the first does plus the skip.
+ */
+export async function listOrderIds(
+  db: Db | Tx,
+  eventId: number,
+  f: OrdersFilter & { offset: number; limit: number | null },
+): Promise<number[]> {
+  const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT b.id FROM bookings b WHERE ${ordersWhere(eventId, f)} ORDER BY b.created_at DESC, b.id DESC${page}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The bookings of these ids as the orders list shows them, in the order of `ids`. */
+export async function findOrdersByIds(db: Db | Tx, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<OrderRow>(
+    db,
+    sql`SELECT ${ORDER_COLUMNS} FROM bookings b WHERE b.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, { ...r, answers: parseJson<AnswerRow[]>(r.answers) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Archived order questions that any of these bookings answered (an export's extra columns). */
+export async function answeredArchivedOrderQuestions(db: Db | Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT x.question_id AS id FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
+         WHERE x.booking_id = ANY(${`{${ids.join(',')}}`}::int[]) AND x.attendee_id IS NULL AND q.archived_at IS NOT NULL`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
@@ -207,7 +243,16 @@ export async function listAttendees(
   eventId: number,
   f: AttendeesFilter & { offset: number; limit: number | null },
 ): Promise<{ rows: AttendeeRow[]; total: number }> {
-  const changed = sql`EXISTS (SELECT 1 FROM attendee_changes h WHERE h.attendee_id = a.id)`;
+  const { from, where } = attendeesQuery(eventId, f);
+  const [ids, [count]] = await Promise.all([
+    listAttendeeIds(db, eventId, f),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+  ]);
+  return { rows: await findAttendeesByIds(db, ids), total: count?.n ?? 0 };
+}
+
+/** The joins and the filter of an event's attendees, shared by the page, its count and the export. */
+function attendeesQuery(eventId: number, f: AttendeesFilter) {
   const parts: SQL[] = [sql`t.event_id = ${eventId}`, sql`t.reissued_at IS NULL`];
   if (f.ticketId !== undefined) parts.push(sql`t.id = ${f.ticketId}`);
   if (f.q) {
@@ -223,33 +268,69 @@ export async function listAttendees(
   if (f.checkedIn === 'yes') parts.push(sql`c.id IS NOT NULL`);
   if (f.checkedIn === 'no') parts.push(sql`c.id IS NULL`);
   if (f.names === 'to_be_named') parts.push(sql`NOT coalesce(a.named, false)`);
-  if (f.names === 'changed') parts.push(changed);
-  const where = sql.join(parts, sql` AND `);
-  const from = sql`e_tickets t JOIN bookings b ON b.id = t.booking_id JOIN booking_lines l ON l.id = t.booking_line_id
+  if (f.names === 'changed') parts.push(ATTENDEE_CHANGED);
+  return { from: ATTENDEES_FROM, where: sql.join(parts, sql` AND `) };
+}
+
+const ATTENDEE_CHANGED = sql`EXISTS (SELECT 1 FROM attendee_changes h WHERE h.attendee_id = a.id)`;
+const ATTENDEES_FROM = sql`e_tickets t JOIN bookings b ON b.id = t.booking_id JOIN booking_lines l ON l.id = t.booking_line_id
     LEFT JOIN booking_attendees a ON a.booking_line_id = t.booking_line_id AND a.seq = t.seq
     LEFT JOIN check_ins c ON c.e_ticket_id = t.id`;
+
+/**
+ * The ids of an event's attendees in the list's order (by name, then id), one page or all. Only
+ * the ids are sorted and skipped: a deep page, or an export of 100,000 rows, computes each row's
+ * answers and numbers for the rows it returns only (`findAttendeesByIds`; docs/scaling.md).
+ */
+export async function listAttendeeIds(
+  db: Db | Tx,
+  eventId: number,
+  f: AttendeesFilter & { offset: number; limit: number | null },
+): Promise<number[]> {
+  const { from, where } = attendeesQuery(eventId, f);
   const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<AttendeeRow & { answers: unknown }>(
-      db,
-      // A ticket's number counts its booking's live tickets in the order its PDF prints them (line, then place).
-      sql`SELECT t.id, t.holder_name, coalesce(a.email, b.email) AS email, a.email AS delegate_email, a.msisdn, a.company, a.job_title,
-                 coalesce(a.named, false) AS named, (a.id IS NOT NULL AND ${changed}) AS changed,
-                 coalesce((SELECT json_agg(json_build_object('question_id', q.id, 'label', q.label, 'value', x.value)
-                     ORDER BY q.archived_at NULLS FIRST, q.position, q.id)
-                   FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
-                   WHERE x.attendee_id = a.id), '[]'::json) AS answers,
-                 l.name AS ticket_type, l.ticket_type_id, t.admits, b.id AS booking_id, b.reference AS booking_reference,
-                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL
-                    AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq))::int AS ticket_number,
-                 (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL)::int
-                   AS tickets_in_booking,
-                 (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
-            FROM ${from} WHERE ${where} ORDER BY lower(t.holder_name), t.id${page}`,
-    ),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, answers: parseJson<AnswerRow[]>(r.answers) })), total: count?.n ?? 0 };
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT t.id FROM ${from} WHERE ${where} ORDER BY lower(t.holder_name), t.id${page}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The attendees (e-tickets) of these ids, in the order of `ids`. */
+export async function findAttendeesByIds(db: Db | Tx, ids: number[]): Promise<AttendeeRow[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<AttendeeRow & { answers: unknown }>(
+    db,
+    // A ticket's number counts its booking's live tickets in the order its PDF prints them (line, then place).
+    sql`SELECT t.id, t.holder_name, coalesce(a.email, b.email) AS email, a.email AS delegate_email, a.msisdn, a.company, a.job_title,
+               coalesce(a.named, false) AS named, (a.id IS NOT NULL AND ${ATTENDEE_CHANGED}) AS changed,
+               coalesce((SELECT json_agg(json_build_object('question_id', q.id, 'label', q.label, 'value', x.value)
+                   ORDER BY q.archived_at NULLS FIRST, q.position, q.id)
+                 FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
+                 WHERE x.attendee_id = a.id), '[]'::json) AS answers,
+               l.name AS ticket_type, l.ticket_type_id, t.admits, b.id AS booking_id, b.reference AS booking_reference,
+               (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL
+                  AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq))::int AS ticket_number,
+               (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL)::int
+                 AS tickets_in_booking,
+               (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
+          FROM ${ATTENDEES_FROM} WHERE t.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, { ...r, answers: parseJson<AnswerRow[]>(r.answers) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Archived questions of the event that any of these attendees answered (an export's extra columns). */
+export async function answeredArchivedAttendeeQuestions(db: Db | Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT x.question_id AS id
+          FROM e_tickets t JOIN booking_attendees a ON a.booking_line_id = t.booking_line_id AND a.seq = t.seq
+          JOIN booking_answers x ON x.attendee_id = a.id JOIN event_questions q ON q.id = x.question_id
+         WHERE t.id = ANY(${`{${ids.join(',')}}`}::int[]) AND q.archived_at IS NOT NULL`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The event's questions of one scope, archived ones too, in the order asked (a report's columns). */
@@ -311,8 +392,8 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
     // those and any whose payment is being given back (a payment of the wrong amount).
     queryRows<SalesFigures['money']>(
       db,
-      sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::int AS gross_minor,
-                 coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::int AS refunded_minor,
+      sql`SELECT coalesce(sum(b.total_minor) FILTER (WHERE b.status IN (${paid}, ${refunded})), 0)::bigint AS gross_minor,
+                 coalesce(sum(b.total_minor) FILTER (WHERE b.status = ${refunded}), 0)::bigint AS refunded_minor,
                  (count(*) FILTER (WHERE b.status = ${paid}))::int AS bookings_paid,
                  (count(*) FILTER (WHERE b.status = ${refunded} OR b.refund_requested_at IS NOT NULL))::int AS bookings_refunded,
                  (count(*) FILTER (WHERE (b.status = ${refunded} OR b.refund_requested_at IS NOT NULL)
@@ -338,7 +419,7 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
       db,
       sql`SELECT to_char((b.paid_at AT TIME ZONE 'UTC') + ${offset}, 'YYYY-MM-DD') AS day,
                  sum((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id))::int AS tickets,
-                 sum(b.total_minor)::int AS gross_minor
+                 sum(b.total_minor)::bigint AS gross_minor
             FROM bookings b
            WHERE b.event_id = ${eventId} AND b.paid_at IS NOT NULL AND b.status IN (${paid}, ${refunded})
            GROUP BY 1 ORDER BY 1`,

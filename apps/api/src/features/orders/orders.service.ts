@@ -46,13 +46,19 @@ import {
   type OrderDocumentFacts,
 } from '../invoices/index.js';
 import { bookingCancelledByBuyerMail, enqueueMail } from '../mail/index.js';
-import { phoneCell, toCsv, type Cell } from '../../lib/csv.js';
+import { csvStream, phoneCell, type Cell } from '../../lib/csv.js';
 import {
   countBookingsToRefund,
+  answeredArchivedAttendeeQuestions,
+  answeredArchivedOrderQuestions,
+  findOrdersByIds,
+  listOrderIds,
+  findAttendeesByIds,
   findEventQuestions,
   findOwnBookingEvent,
   findOwnEvent,
   findOwnTicket,
+  listAttendeeIds,
   listAttendees,
   listOrders,
   markEventCancelled,
@@ -238,20 +244,6 @@ export async function attendeeChanges(db: Db, organisationId: number, ticketId: 
   }));
 }
 
-/**
- * A report's columns for the event's questions of one scope: every question asked, and archived
- * ones that have answers among the rows (their answers stay in the export).
- */
-async function questionColumns(
-  db: Db,
-  eventId: number,
-  scope: 'order' | 'attendee',
-  rows: { answers: AnswerView[] }[],
-) {
-  const answered = new Set(rows.flatMap((r) => r.answers.map((a) => a.question_id)));
-  return (await findEventQuestions(db, eventId, scope)).filter((q) => !q.archived || answered.has(q.id));
-}
-
 const answerCells = (columns: { id: number }[], answers: AnswerView[]) =>
   columns.map((q) => answers.find((a) => a.question_id === q.id)?.text ?? null);
 
@@ -302,9 +294,10 @@ export async function eventOrdersCsv(
 ) {
   const event = await requireOwnEvent(db, organisationId, eventId);
   requireRecentConfirmation(actor);
-  const { rows } = await listOrders(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
-  const orders = await ordersOf(db, rows);
-  const questions = await questionColumns(db, eventId, 'order', orders);
+  // Ids first, then the rows a chunk at a time as the file is sent (as the attendees' export).
+  const ids = await listOrderIds(db, eventId, { ...ordersFilterOf(query), offset: 0, limit: null });
+  const answered = await answeredArchivedOrderQuestions(db, ids);
+  const questions = (await findEventQuestions(db, eventId, 'order')).filter((q) => !q.archived || answered.has(q.id));
   const headers = [
     'Reference',
     'Buyer',
@@ -327,7 +320,7 @@ export async function eventOrdersCsv(
     'Discount',
     ...questions.map((q) => q.label),
   ];
-  const body: Cell[][] = orders.map((o) => [
+  const cells = (o: Order): Cell[] => [
     o.reference,
     o.full_name,
     phoneCell(o.msisdn),
@@ -347,14 +340,21 @@ export async function eventOrdersCsv(
     o.code ?? null,
     (o.discount ?? 0).toFixed(2),
     ...answerCells(questions, o.answers),
-  ]);
+  ];
   await recordAudit(db, actor, {
     action: 'export.orders',
     target: { type: 'event', id: event.id, label: event.title },
-    details: { rows: body.length, q: query.q ?? null },
+    details: { rows: ids.length, q: query.q ?? null },
   });
-  return { fileName: fileNameOf(event.title, 'orders'), csv: toCsv(headers, body) };
+  async function* chunks() {
+    for (let i = 0; i < ids.length; i += CSV_CHUNK_ROWS)
+      yield (await ordersOf(db, await findOrdersByIds(db, ids.slice(i, i + CSV_CHUNK_ROWS)))).map(cells);
+  }
+  return { fileName: fileNameOf(event.title, 'orders'), csv: csvStream(headers, chunks()) };
 }
+
+/** Rows an export loads and writes at a time. */
+export const CSV_CHUNK_ROWS = 1000;
 
 /** GET v1/client/event/{id}/attendees.csv: every matching e-ticket. */
 export async function eventAttendeesCsv(
@@ -366,9 +366,13 @@ export async function eventAttendeesCsv(
 ) {
   const event = await requireOwnEvent(db, organisationId, eventId);
   requireRecentConfirmation(actor);
-  const { rows } = await listAttendees(db, eventId, { ...attendeesFilterOf(query), offset: 0, limit: null });
-  const attendees = rows.map(attendeeOf);
-  const questions = await questionColumns(db, eventId, 'attendee', attendees);
+  // The ids in order first, then the rows a chunk at a time as the file is sent: the first bytes
+  // leave at once and memory holds one chunk, whatever the event's size (docs/scaling.md).
+  const ids = await listAttendeeIds(db, eventId, { ...attendeesFilterOf(query), offset: 0, limit: null });
+  const answered = await answeredArchivedAttendeeQuestions(db, ids);
+  const questions = (await findEventQuestions(db, eventId, 'attendee')).filter(
+    (q) => !q.archived || answered.has(q.id),
+  );
   const headers = [
     'Ticket',
     'Delegate',
@@ -387,7 +391,7 @@ export async function eventAttendeesCsv(
     'Device',
     ...questions.map((q) => q.label),
   ];
-  const body: Cell[][] = attendees.map((a) => [
+  const cells = (a: Attendee): Cell[] => [
     // As the ticket's PDF page says it, beside its booking reference: "2 of 3".
     `${a.ticket_number} of ${a.tickets_in_booking}`,
     a.holder_name,
@@ -405,13 +409,17 @@ export async function eventAttendeesCsv(
     sheetTime(a.checked_in_at),
     a.checked_in_device,
     ...answerCells(questions, a.answers),
-  ]);
+  ];
   await recordAudit(db, actor, {
     action: 'export.attendees',
     target: { type: 'event', id: event.id, label: event.title },
-    details: { rows: body.length, q: query.q ?? null },
+    details: { rows: ids.length, q: query.q ?? null },
   });
-  return { fileName: fileNameOf(event.title, 'attendees'), csv: toCsv(headers, body) };
+  async function* chunks() {
+    for (let i = 0; i < ids.length; i += CSV_CHUNK_ROWS)
+      yield (await findAttendeesByIds(db, ids.slice(i, i + CSV_CHUNK_ROWS))).map((r) => cells(attendeeOf(r)));
+  }
+  return { fileName: fileNameOf(event.title, 'attendees'), csv: csvStream(headers, chunks()) };
 }
 
 /** GET v1/client/event/{id}/sales. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
-import { bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
+import { bookingLines, bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo } from '../../test-support/mailbox.js';
 import { eventFields, sendEventForm } from '../../test-support/organiser-events.js';
@@ -12,6 +12,7 @@ import { jobHandlers } from '../../background.js';
 import { REFUND_JOB } from '../checkout/index.js';
 import { csvCell, phoneCell } from '../../lib/csv.js';
 import { admissionRefusal, CANCEL_EVENT_JOB } from './index.js';
+import { CSV_CHUNK_ROWS } from './orders.service.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createOrganiser>>;
@@ -255,6 +256,104 @@ describe('orders and attendees of an event', () => {
       event: { id: eventId, status: 1, cancelled_at: null },
     });
     expect(s.over_time).toEqual([{ day: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), tickets: 3, gross: 131 }]);
+  });
+});
+
+describe('GET v1/client/event/{id}/sales of a large KES event', () => {
+  it('sums more than 2^31 minor units (KES 21.4 M) without overflowing', async () => {
+    // A national conference: two company bookings of KES 11,999,999.99 each, past PostgreSQL's int.
+    const { event, tickets } = await createEvent(db(), {
+      organisationId: owner.organisationId,
+      categoryId,
+      title: 'Kenya Bankers Annual Conference',
+      currency: 'KES',
+      tickets: [{ name: 'Delegate', price: 2333, max: 100_000 }],
+    });
+    const paidAt = new Date();
+    const rows = await db()
+      .insert(bookings)
+      .values(
+        ['TK-BIGSAL2', 'TK-BIGSAL3'].map((reference) => ({
+          reference,
+          eventId: event.id,
+          fullName: 'Equity Group Holdings',
+          email: 'events@example.co.ke',
+          currency: 'KES',
+          totalMinor: 1_199_999_999,
+          status: BOOKING_STATUS.paid,
+          paymentMethod: 'invoice' as const,
+          holdExpiresAt: paidAt,
+          paidAt,
+        })),
+      )
+      .returning({ id: bookings.id });
+    // One line per booking: the sales over time count tickets from the lines.
+    await db()
+      .insert(bookingLines)
+      .values(
+        rows.map((b) => ({
+          bookingId: b.id,
+          ticketTypeId: tickets[0]!.id,
+          name: 'Delegate',
+          unitPriceMinor: 233_300,
+          noOfPersons: 1,
+          quantity: 5143,
+        })),
+      );
+    const res = await get(`/v1/client/event/${event.id}/sales`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      currency: 'KES',
+      gross: 23_999_999.98,
+      net: 23_999_999.98,
+      bookings_paid: 2,
+    });
+    expect(res.json().data.over_time).toEqual([expect.objectContaining({ tickets: 10_286, gross: 23_999_999.98 })]);
+  });
+});
+
+describe('the CSVs of a large event', () => {
+  it('stream every attendee in name order and every order newest first, a chunk at a time', async () => {
+    const { event, tickets } = await anEvent('Nairobi Tech Week main hall');
+    const n = CSV_CHUNK_ROWS * 2 + 500;
+    // Bookings of one ticket each, straight into the tables: names sort in the reverse of their ids.
+    await db().execute(sql`
+      WITH b AS (
+        INSERT INTO bookings (reference, event_id, full_name, email, currency, total_minor, status, payment_method, hold_expires_at, paid_at)
+        SELECT 'TK-CSV' || lpad(g::text, 5, '0'), ${event.id}, 'Delegate ' || lpad((${n} - g)::text, 5, '0'),
+               'd' || g || '@example.co.ke', 'USD', 2550, ${BOOKING_STATUS.paid}, 'card', now(), now()
+          FROM generate_series(1, ${n}) g RETURNING id, full_name),
+      l AS (
+        INSERT INTO booking_lines (booking_id, ticket_type_id, name, unit_price_minor, no_of_persons, quantity)
+        SELECT id, ${tickets[0]!.id}, 'Regular', 2550, 1, 1 FROM b RETURNING id, booking_id)
+      INSERT INTO e_tickets (booking_id, booking_line_id, event_id, code, holder_name, seq, admits)
+      SELECT l.booking_id, l.id, ${event.id}, 'csv-' || l.id, b.full_name, 1, 1 FROM l JOIN b ON b.id = l.booking_id`);
+    const res = await get(`/v1/client/event/${event.id}/attendees.csv`);
+    expect(res.statusCode, res.body).toBe(200);
+    // Sent as it is made (chunked), not built whole first.
+    expect(res.headers['content-length']).toBeUndefined();
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(n + 1);
+    const names = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(names[0]).toBe('Delegate 00000');
+    expect(names.at(-1)).toBe(`Delegate ${String(n - 1).padStart(5, '0')}`);
+    expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(n);
+
+    const orders = await get(`/v1/client/event/${event.id}/orders.csv`);
+    expect(orders.statusCode, orders.body).toBe(200);
+    expect(orders.headers['content-length']).toBeUndefined();
+    const references = orders.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    // Booked in one statement (one time), so newest first is the highest id first.
+    expect(references).toEqual(Array.from({ length: n }, (_, i) => `TK-CSV${String(n - i).padStart(5, '0')}`));
   });
 });
 

@@ -1,0 +1,127 @@
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { isDatabaseUnavailable } from '../http/errors.js';
+import { createPool, DEFAULT_DATABASE_TIMEOUTS, type Db, type PostgresOptions } from './client.js';
+import * as schema from './schema/index.js';
+
+/**
+ * A PostgreSQL streaming replica for the public catalogue (docs/decisions/0032-read-replica.md).
+ * Reads go to it only while it answers; a read it fails for want of a connection (stopped,
+ * restarting, unreachable) is answered by the primary at once, and the replica is then left alone
+ * and checked again after a wait that doubles up to a bound, until it answers again.
+ */
+export interface ReadReplica {
+  /**
+   * Runs `load` on the replica when it is up and no change was made here in the last
+   * `freshMs`; on the primary otherwise, and on the primary again if the replica fails under it.
+   */
+  read<T>(primary: Db, load: (db: Db) => Promise<T>): Promise<T>;
+  /** A change the public must see at once (an organiser saved an event): the primary answers for `freshMs`. */
+  changed(): void;
+  /** For /metrics and tests. */
+  stats(): { up: boolean; replicaReads: number; primaryReads: number; fallbacks: number };
+  close(): Promise<void>;
+}
+
+export interface ReplicaLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export interface ReplicaOptions extends Omit<PostgresOptions, 'log'> {
+  log?: ReplicaLog;
+  /** After a change, reads stay on the primary this long (longer than the replica's usual lag). */
+  freshMs?: number;
+  /** The first wait before checking a failed replica again; it doubles up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/** A statement the standby cancelled because replaying the primary's changes needed its rows. */
+const RECOVERY_CONFLICT = new Set(['40001', '40P01']);
+
+/** The SQLSTATE codes of an error and of its causes (Drizzle wraps the driver's error). */
+function codesOf(err: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
+}
+
+export function openReplica(url: string, opts: ReplicaOptions = {}): ReadReplica {
+  const timeouts = opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  // A replica that does not answer must not hold a request for the primary's 10 s.
+  const pool = createPool(url, {
+    poolSize: opts.poolSize,
+    timeouts: { ...timeouts, connectMs: Math.min(timeouts.connectMs, 2000) },
+    log: opts.log,
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const freshMs = opts.freshMs ?? 5000;
+  const firstBackoff = opts.backoffMs ?? 500;
+  const maxBackoff = opts.maxBackoffMs ?? 30_000;
+  let up = true;
+  let freshUntil = 0;
+  let backoff = firstBackoff;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const counts = { replicaReads: 0, primaryReads: 0, fallbacks: 0 };
+
+  const check = async () => {
+    timer = undefined;
+    try {
+      await pool.query('SELECT 1');
+      up = true;
+      backoff = firstBackoff;
+      opts.log?.info({}, 'read replica answers again; public catalogue reads go back to it');
+    } catch {
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => void check(), backoff);
+    timer.unref();
+    backoff = Math.min(backoff * 2, maxBackoff);
+  };
+  const markDown = (err: unknown) => {
+    if (!up) return;
+    up = false;
+    opts.log?.warn(
+      { error: err instanceof Error ? err.message : String(err) },
+      'read replica unavailable; public catalogue reads go to the primary',
+    );
+    schedule();
+  };
+
+  return {
+    async read(primary, load) {
+      if (!up || Date.now() < freshUntil) {
+        counts.primaryReads++;
+        return load(primary);
+      }
+      try {
+        const result = await load(db);
+        counts.replicaReads++;
+        return result;
+      } catch (err) {
+        const conflict = codesOf(err).some((code) => RECOVERY_CONFLICT.has(code));
+        if (!conflict && !isDatabaseUnavailable(err)) throw err;
+        if (!conflict) markDown(err);
+        counts.fallbacks++;
+        counts.primaryReads++;
+        return load(primary);
+      }
+    },
+    changed() {
+      freshUntil = Date.now() + freshMs;
+    },
+    stats: () => ({ up, ...counts }),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await pool.end();
+    },
+  };
+}
