@@ -41,13 +41,14 @@ const isDoorPath = (path: string) => path === routes.doorEvents || path.startsWi
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'flex min-w-0 flex-col items-center gap-1 rounded-lg px-1 py-2 text-xs font-medium md:flex-row md:gap-3 md:px-3 md:text-sm',
+    // Seven tabs share a 360 px phone: 11 px labels that never wrap ("Check-in" on one line).
+    'flex min-w-0 flex-col items-center gap-1 whitespace-nowrap rounded-lg px-0.5 py-2 text-[11px] font-medium sm:px-1 sm:text-xs md:flex-row md:gap-3 md:px-3 md:text-sm',
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
   );
 
 /**
  * docs/product.md#organiser-side: side menu on every page (on phones a top bar of equal tabs,
- * icon over label, so all six fit a 360 px screen without scrolling sideways), a dismissible
+ * icon over label, so all seven fit a 360 px screen without scrolling sideways), a dismissible
  * alert banner for results. Without an organiser session the pages cannot load anything,
  * so the organiser is sent to sign in (the same place a 401 sends them). The menu follows the
  * role v1/client/me gives: a door-only teammate sees Check-in only, and any other organiser
