@@ -58,12 +58,25 @@ export async function seedDemoPayouts(ctx: AppContext, now = new Date()) {
       heldUntil: new Date(setAt.getTime() + 2 * DAY_MS),
     })
     .onConflictDoNothing();
-  const kes = (await organisationBalances(db, organisationId, ctx.config.payoutDelayDays)).find(
-    (b) => b.currency === 'KES',
-  );
-  const available = kes?.availableMinor ?? 0;
-  // Two payouts of whole hundreds of shillings: 40 % and 20 % of what was available.
+  // The demo's past payouts come from the currency its sales are in: shillings to the M-Pesa
+  // number, dollars (which M-Pesa does not pay) to the bank account the organiser used before.
+  const balances = await organisationBalances(db, organisationId, ctx.config.payoutDelayDays);
+  const kes = balances.find((b) => b.currency === 'KES');
+  const usd = balances.find((b) => b.currency === 'USD');
   const WHOLE_HUNDRED_MINOR = 10_000;
+  const byMpesa = (kes?.availableMinor ?? 0) >= 5 * WHOLE_HUNDRED_MINOR;
+  const currency = byMpesa ? 'KES' : 'USD';
+  const available = (byMpesa ? kes?.availableMinor : usd?.availableMinor) ?? 0;
+  const destination = byMpesa
+    ? { methodType: 'mpesa_b2c' as const, msisdn: DEMO_PAYOUT_MSISDN }
+    : {
+        methodType: 'bank' as const,
+        bank: 'Equity Bank',
+        branch: 'Westlands',
+        accountName: name,
+        accountNumber: '0170299441783',
+      };
+  // Two payouts of whole hundreds: 40 % and 20 % of what was available.
   const amounts = [0.4, 0.2].map(
     (share) => Math.floor((available * share) / WHOLE_HUNDRED_MINOR) * WHOLE_HUNDRED_MINOR,
   );
@@ -75,18 +88,17 @@ export async function seedDemoPayouts(ctx: AppContext, now = new Date()) {
         .insert(payouts)
         .values({
           organisationId,
-          currency: 'KES',
+          currency,
           amountMinor,
           status: 'paid',
-          methodType: 'mpesa_b2c',
-          msisdn: DEMO_PAYOUT_MSISDN,
+          ...destination,
           requestedAt,
           requestedByName: name,
           decidedAt: new Date(requestedAt.getTime() + 3_600_000),
           decidedByName: 'Tikiti Operator',
-          receipt: i === 0 ? 'SKD4PAY001' : 'SKE7PAY002',
+          receipt: byMpesa ? (i === 0 ? 'SKD4PAY001' : 'SKE7PAY002') : `EQB-DEMO-${i + 1}`,
           paidAt: new Date(requestedAt.getTime() + 3_660_000),
-          originatorConversationId: `demo-payout-${i + 1}`,
+          originatorConversationId: byMpesa ? `demo-payout-${i + 1}` : null,
         })
         .returning();
       await postPayoutDebit(tx, row!);
