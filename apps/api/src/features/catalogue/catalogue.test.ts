@@ -37,13 +37,14 @@ beforeAll(async () => {
   const zawadi = await createOrganiser(db);
   const acacia = await createOrganiser(db);
   const draftsOnly = await createOrganiser(db);
+  // Renamed as if registered under these names: the slug is made once, at registration.
   await db
     .update(organisations)
-    .set({ displayName: 'Zawadi Events' })
+    .set({ displayName: 'Zawadi Events', slug: 'zawadi-events' })
     .where(eq(organisations.id, zawadi.organisationId));
   await db
     .update(organisations)
-    .set({ displayName: 'acacia Conferences' })
+    .set({ displayName: 'acacia Conferences', slug: 'acacia-conferences' })
     .where(eq(organisations.id, acacia.organisationId));
   await db
     .update(organisations)
