@@ -273,7 +273,9 @@ describe('Dockerfile', () => {
     // The web build's server module, beside the web build (features/site/first-screen.ts).
     const serverModule = rel(path.join(defaultWebDist, '..', 'dist-server'));
     expect(built.get(serverModule)).toBe(serverModule);
-    expect(built.size).toBe(libraries.length + 4);
+    // The font every PDF embeds (lib/pdf-fonts.ts), where the server reads it.
+    expect(built.get('apps/api/fonts')).toBe('apps/api/fonts');
+    expect(built.size).toBe(libraries.length + 5);
     expect(all(runtime, 'RUN').join('\n')).not.toMatch(/npm (ci|install)/);
     // The one system package: a font, or sharp draws the demo covers' titles blank.
     expect(all(runtime, 'RUN').join('\n')).toMatch(/apt-get install -y --no-install-recommends .*fonts-dejavu-core/);
