@@ -255,6 +255,8 @@ describe('a door-only teammate', () => {
       for (const method of Object.keys(methods)) {
         const verb = method.toUpperCase();
         if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(verb)) continue;
+        // The operator's calls refuse every organiser with 406 (features/operator/authorisation.test.ts).
+        if (path.startsWith('/v1/operator/')) continue;
         const url = path.replace(/\{[^}]+\}/g, String(eventId));
         const req = { method: verb as InjectOptions['method'], url };
         const asBuyer = await send(req, 'buyer');
