@@ -177,7 +177,7 @@ describe('codes, hidden tickets and the waiting list at 390 px', () => {
     await expect.poll(() => line.getByRole('spinbutton').inputValue()).toBe('2');
     // The saving is its own line, naming the code; the total is below the types' own prices.
     await page.getByTestId('saving-code').waitFor();
-    expect(await page.getByLabel('Savings').textContent()).toContain('Code SAVE15');
+    expect(await page.getByLabel('Price', { exact: true }).textContent()).toContain('Code SAVE15');
     const listTotal = await page.getByTestId('list-total').textContent();
     const pageTotal = await page.getByTestId('order-total').textContent();
     expect(listTotal).toBe('KES 4,666');

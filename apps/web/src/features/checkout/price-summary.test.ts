@@ -21,6 +21,7 @@ describe('the price summary lines (docs/product.md#discount-codes, #team-pricing
     expect(summaryOfPicked([delegate], code(), 'USD')).toEqual({
       list: 39.98,
       savings: [{ key: 'code', label: 'Code SAVE15', amount: 6 }],
+      fee: null,
       total: 33.98,
       currency: 'USD',
     });
@@ -87,6 +88,7 @@ describe('the price summary lines (docs/product.md#discount-codes, #team-pricing
     expect(summary).toEqual({
       list: 106.63,
       savings: [{ key: 'tier-Delegate', label: 'Team price: Delegate, 10 % off', amount: 10 }],
+      fee: null,
       total: 96.63,
       currency: 'USD',
     });

@@ -31,7 +31,7 @@ describe('the booking panel with codes and team prices (docs/product.md#discount
     expect(screen.getByTestId('code-price-11').textContent).toBe('USD 16.99');
     await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
     await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
-    const savings = screen.getByLabelText('Savings');
+    const savings = screen.getByLabelText('Price');
     expect(within(savings).getByText('Code SAVE15')).toBeTruthy();
     expect(screen.getByTestId('list-total').textContent).toBe('USD 39.98');
     expect(screen.getByTestId('saving-code').textContent).toBe('−USD 6.00');
@@ -51,7 +51,7 @@ describe('the booking panel with codes and team prices (docs/product.md#discount
     expect(screen.getByText('3+ places: 10 % off')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
     await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
-    expect(screen.queryByLabelText('Savings')).toBeNull();
+    expect(screen.queryByLabelText('Price')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'One more Delegate ticket' }));
     expect(screen.getByText('Team price: Delegate, 10 % off')).toBeTruthy();
     expect(screen.getByTestId('order-total').textContent).toBe('USD 53.97');
