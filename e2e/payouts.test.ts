@@ -112,7 +112,10 @@ describe('payouts journey', () => {
     await operator.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Organisations' }).click();
     await operator.getByRole('textbox', { name: 'Search' }).fill(DEMO_ORGANISER_EMAIL);
     await operator.getByRole('button', { name: 'Search' }).click();
-    const row = operator.getByRole('list', { name: 'Organisations' }).getByRole('button').first();
+    // The search's answer, not the list before it: the demo organisation alone.
+    const rows = operator.getByRole('list', { name: 'Organisations' }).getByRole('button');
+    await expect.poll(() => rows.count()).toBe(1);
+    const row = rows.first();
     await expect.poll(() => row.textContent()).toMatch(/No\. \d+/);
     const organisationId = /No\. (\d+)/.exec((await row.textContent())!)![1]!;
     await row.click();
