@@ -53,10 +53,9 @@ export default function OperatorSignInPage() {
         if ('pending_token' in data) setSecondStep(data);
         else if (data.account_type !== 'operator') showAlert('danger', NOT_OPERATOR);
         else {
-          // A new operator without two-factor sign-in yet: the session opens its setup only
-          // (every console call answers 403 auth.totp_required until it is on).
+          // A new operator without two-factor sign-in yet: the session is kept, and the console
+          // (its frame) sends it to the setup, the one page open until it is on.
           keepSession({ ...answer, data }, 'operator');
-          void navigate(routes.operatorSecurity);
         }
       } catch (err) {
         showAlert('danger', errorMessage(err));
