@@ -13,7 +13,7 @@ export default function OperatorSecurityPage() {
   const navigate = useNavigate();
   return (
     <div className="max-w-3xl">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Two-factor sign-in</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your account&apos;s security</h1>
       <p className="mt-1 text-slate-600">
         Every operator signs in with a password and a code from an authenticator app. The console opens once it is on.
       </p>
