@@ -204,12 +204,14 @@ export function AppRoutes() {
         {/* Issue 26: the operator's sign-in and console, apart from the organiser's pages. */}
         <Route path="operator">
           <Route index element={page(accountsPages.operatorSignIn)} />
+          <Route path="set-password" element={page(accountsPages.operatorSetPassword)} />
           <Route element={<OperatorLayout />}>
             <Route path="payouts" element={page(operatorPages.payouts)} />
             <Route path="organisations" element={page(operatorPages.organisations)} />
             <Route path="ledger" element={page(operatorPages.adjust)} />
             <Route path="figures" element={page(operatorPages.figures)} />
             <Route path="audit" element={page(operatorPages.audit)} />
+            <Route path="security" element={page(accountsPages.operatorSecurity)} />
           </Route>
         </Route>
         <Route element={<PublicLayout />}>

@@ -63,6 +63,10 @@ export const routes = {
   operatorLedger: '/operator/ledger',
   operatorFigures: '/operator/figures',
   operatorAudit: '/operator/audit',
+  /** A new operator's mailed link: the code and a password (then the two-factor setup). */
+  operatorSetPassword: '/operator/set-password',
+  /** The operator's two-factor sign-in: where an operator without it is sent. */
+  operatorSecurity: '/operator/security',
   /** Issue 27: an offer mail's link (opens checkout with the held seats) and the leave link. */
   waitlistOffer: (token: string) => `/waitlist/offer/${token}`,
   waitlistLeave: '/waitlist/leave',

@@ -117,7 +117,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /** What an entry's action was done to. */
-export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation', 'payout', 'payout_batch', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'booking',
+  'event',
+  'organisation',
+  'payout',
+  'payout_batch',
+  'webhook',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

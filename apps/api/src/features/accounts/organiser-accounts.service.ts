@@ -1,4 +1,5 @@
 import type {
+  AccountType,
   ChangePasswordBody,
   ForgotPasswordBody,
   LoginBody,
@@ -58,9 +59,12 @@ import { enqueueMail, recoveryCodeMail, verificationCodeMail } from '../mail/ind
 
 export const RECOVERY_SENT = 'If an organiser account uses this username, we have sent a code to its email address.';
 
-/** The reset page with the username filled in, linked from code mails. */
-export const resetPageUrl = (ctx: AppContext, email: string) =>
-  `${ctx.config.publicUrl}/organizer/reset?username=${encodeURIComponent(email)}`;
+/**
+ * The reset page with the username filled in, linked from code mails: an operator's is the
+ * console's own set-password page (docs/product.md#the-operator).
+ */
+export const resetPageUrl = (ctx: AppContext, email: string, type: AccountType = 'organizer') =>
+  `${ctx.config.publicUrl}${type === 'operator' ? '/operator/set-password' : '/organizer/reset'}?username=${encodeURIComponent(email)}`;
 
 /** 409 when an email or phone number already belongs to an organiser, naming the field. */
 export async function assertOrganiserIdentityFree(db: Db | Tx, email: string, msisdn: string) {
@@ -202,7 +206,11 @@ export async function forgotPassword(ctx: AppContext, body: ForgotPasswordBody, 
       const code = await issueCode(tx, account.id, 'recover', CODE_GROUPS.organiserPassword);
       await enqueueMail(tx, {
         to: account.email,
-        ...recoveryCodeMail({ firstName: account.firstName, code, resetUrl: resetPageUrl(ctx, account.email) }),
+        ...recoveryCodeMail({
+          firstName: account.firstName,
+          code,
+          resetUrl: resetPageUrl(ctx, account.email, account.type),
+        }),
       });
     });
   }

@@ -55,6 +55,48 @@ describe('npm run operator -- add', () => {
     expect(opened.statusCode).toBe(200);
   });
 
+  it('lets a new operator sign in with the password alone until two-factor sign-in is on, then only with the code', async () => {
+    // The journey of the web's /operator/set-password and /operator/security pages.
+    const email = 'second.operator@tikiti.test';
+    const password = 'Another operator passphrase 2026';
+    await addOperator(ctx(), email, 'Baraka', 'Mwangi');
+    const [mail] = await mailTo(t, email);
+    const code = /\/operator\/set-password\?username=\S+&code=(\d{6})/.exec(mail!.text)![1];
+    expect(
+      (await call('POST', '/v1/auth/password/reset', { payload: { username: email, code, password } })).statusCode,
+    ).toBe(200);
+    // Signing in again (a new tab, the next day): the password alone opens a session, which
+    // reaches the two-factor setup but no console call.
+    const ip = nextIp();
+    const login = await call('POST', '/v1/auth/login', { payload: { username: email, password }, ip });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.account_type).toBe('operator');
+    const token = login.headers.auth as string;
+    const refused = await call('GET', '/v1/operator/payouts', { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().data.code).toBe('auth.totp_required');
+    expect((await call('GET', '/v1/auth/totp', { token })).json().data.enabled).toBe(false);
+    const setup = await call('POST', '/v1/auth/totp/setup', { token });
+    const secret = setup.json().data.secret as string;
+    const on = await call('POST', '/v1/auth/totp/enable', { token, payload: { code: totpCode(secret) } });
+    expect(on.json().data.recovery_codes).toHaveLength(10);
+    const payouts = await call('GET', '/v1/operator/payouts', { token: on.headers.auth as string });
+    expect(payouts.statusCode).toBe(200);
+    // From now on the password alone opens nothing: the second step is asked for.
+    const again = await call('POST', '/v1/auth/login', { payload: { username: email, password }, ip: nextIp() });
+    expect(again.headers.auth).toBeUndefined();
+    expect(again.json().data.second_factor).toBe('totp');
+  });
+
+  it("mails a forgotten password's code with the link to the operator's own page", async () => {
+    const op = await createOperator(t);
+    expect((await call('POST', '/v1/auth/password/forgot', { payload: { username: op.email } })).statusCode).toBe(200);
+    const [newest] = await mailTo(t, op.email);
+    const text = newest!.text;
+    expect(text).toContain(`/operator/set-password?username=${encodeURIComponent(op.email)}`);
+    expect(text).not.toContain('/organizer/reset');
+  });
+
   it('refuses an address that already signs in as an organiser or operator', async () => {
     const organiser = await createOrganiser(t.database.db);
     await expect(addOperator(ctx(), organiser.email)).rejects.toMatchObject({ code: 'operator.email_taken' });

@@ -225,7 +225,14 @@ describe('an event page as a link preview sees it', () => {
   it('gives the fixed pages their own titles, and keeps private pages out of search engines', async () => {
     expect((await page('/all-events')).body).toContain('<title>Upcoming events · Tikiti</title>');
     expect((await page('/about-us')).body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/about-us" />`);
-    for (const url of ['/organizer/dashboard', '/account/tickets', '/payment/method', '/ticket/12', '/verify/TC1.AwEC.x', '/news/stop']) {
+    for (const url of [
+      '/organizer/dashboard',
+      '/account/tickets',
+      '/payment/method',
+      '/ticket/12',
+      '/verify/TC1.AwEC.x',
+      '/news/stop',
+    ]) {
       expect(meta((await page(url)).body, 'name', 'robots')).toBe('noindex');
     }
     expect(meta((await page('/all-events')).body, 'name', 'robots')).toBeUndefined();

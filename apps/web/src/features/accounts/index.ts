@@ -16,6 +16,7 @@ export { isDoorOnly, organiserMeQueryKey, useOrganiserMe, useOrganiserRole } fro
 export { useSignOut } from './api/sign-out';
 export { SettingsTabs } from './components/settings-tabs';
 export { usePasswordConfirmation } from './components/password-confirmation';
+export { useTotpStatus } from './api/account-security';
 
 export const accountsPages = {
   buyerLogin: () => import('./pages/buyer-login-page'),
@@ -29,4 +30,6 @@ export const accountsPages = {
   security: () => import('./pages/security-page'),
   // Issue 26: the operator's sign-in at /operator (its own frame).
   operatorSignIn: () => import('./pages/operator-sign-in-page'),
+  operatorSetPassword: () => import('./pages/operator-set-password-page'),
+  operatorSecurity: () => import('./pages/operator-security-page'),
 };

@@ -10,7 +10,7 @@ import {
   type ChangePasswordBody,
   type DisableTotpBody,
 } from '@tikiti/contract';
-import { api, apiCall } from '../../../lib/api-client';
+import { api, apiCall, type Side } from '../../../lib/api-client';
 
 /**
  * The organiser's own security (docs/product.md#account-security): two-factor sign-in, sessions,
@@ -22,37 +22,40 @@ export const securityKeys = {
   sessions: ['organiser', 'security', 'sessions'] as const,
 };
 
+/** The two-factor calls serve organisers and operators: `side` is whose sign-in page a 401 opens. */
+type StaffSide = Extract<Side, 'organiser' | 'operator'>;
+
 /** GET v1/auth/totp. */
-export function useTotpStatus() {
+export function useTotpStatus(side: StaffSide = 'organiser') {
   return useQuery({
-    queryKey: securityKeys.totp,
-    queryFn: ({ signal }) => api('auth/totp', { side: 'organiser', signal, schema: totpStatusSchema }),
+    queryKey: [...securityKeys.totp, side],
+    queryFn: ({ signal }) => api('auth/totp', { side, signal, schema: totpStatusSchema }),
   });
 }
 
 /** POST v1/auth/totp/setup: a new secret and its QR code, shown once. */
-export function useSetupTotp() {
+export function useSetupTotp(side: StaffSide = 'organiser') {
   return useMutation({
-    mutationFn: () => api('auth/totp/setup', { method: 'POST', side: 'organiser', schema: totpSetupSchema }),
+    mutationFn: () => api('auth/totp/setup', { method: 'POST', side, schema: totpSetupSchema }),
   });
 }
 
 /** POST v1/auth/totp/enable: the first code turns it on; answers the recovery codes. */
-export function useEnableTotp() {
+export function useEnableTotp(side: StaffSide = 'organiser') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      api('auth/totp/enable', { method: 'POST', side: 'organiser', body: { code }, schema: recoveryCodesSchema }),
+      api('auth/totp/enable', { method: 'POST', side, body: { code }, schema: recoveryCodesSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.totp }),
   });
 }
 
 /** POST v1/auth/totp/disable. */
-export function useDisableTotp() {
+export function useDisableTotp(side: StaffSide = 'organiser') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: DisableTotpBody) =>
-      (await apiCall('auth/totp/disable', { method: 'POST', side: 'organiser', body, schema: z.null() })).message,
+      (await apiCall('auth/totp/disable', { method: 'POST', side, body, schema: z.null() })).message,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.totp }),
   });
 }

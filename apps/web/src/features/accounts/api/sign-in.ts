@@ -7,7 +7,7 @@ import {
   type ResetPasswordBody,
   type SecondStep,
 } from '@tikiti/contract';
-import { apiCall } from '../../../lib/api-client';
+import { ApiError, apiCall } from '../../../lib/api-client';
 import { keepSession } from './keep-session';
 
 /** What an organiser sign-in came to: signed in, or (two-factor sign-in) the code still to give. */
@@ -58,6 +58,33 @@ export function useSignInSecondStep() {
       });
       keepSession(answer, answer.data.account_type === 'user' ? 'organizer' : answer.data.account_type);
       return answer.message;
+    },
+  });
+}
+
+/** An operator page was given an organiser's (or buyer's) account. */
+export const NOT_OPERATOR = 'This is not an operator account. Organisers sign in at /organizer/login.';
+
+/**
+ * POST v1/auth/password/reset from the operator's mailed link (docs/product.md#the-operator):
+ * sets the password with the code and keeps the operator's session, or answers the second step
+ * when two-factor sign-in is already on. Anyone else's session is not kept.
+ */
+export function useOperatorSetPassword() {
+  return useMutation({
+    mutationFn: async (body: ResetPasswordBody): Promise<OrganiserSignInOutcome> => {
+      const answer = await apiCall('auth/password/reset', {
+        method: 'POST',
+        body,
+        side: 'operator',
+        anonymous: true,
+        schema: organiserSignInSchema,
+      });
+      const { data } = answer;
+      if ('pending_token' in data) return { message: answer.message, secondStep: data };
+      if (data.account_type !== 'operator') throw new ApiError(406, NOT_OPERATOR);
+      keepSession({ ...answer, data }, 'operator');
+      return { message: answer.message, secondStep: null };
     },
   });
 }

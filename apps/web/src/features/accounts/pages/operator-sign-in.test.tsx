@@ -67,4 +67,17 @@ describe('operator sign-in at /operator (docs/product.md#the-operator)', () => {
     await findBanner('This is not an operator account. Organisers sign in at /organizer/login.');
     expect(useSession.getState().token).toBeNull();
   });
+
+  it('keeps a new operator’s session without two-factor sign-in and opens the console (which sends it to the setup)', async () => {
+    mockFetch(() =>
+      answer(200, { fn: 'Nia', ln: 'Otieno', account_type: 'operator' }, { headers: { auth: 'op-new' } }),
+    );
+    const { user } = open();
+    await user.type(screen.getByLabelText('Email'), 'nia@tikiti.co.ke');
+    await user.type(screen.getByLabelText('Password'), 'A long operator passphrase 2026');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The console's frame then opens /operator/security (operator-layout.test.tsx).
+    expect((await screen.findByTestId('landed')).textContent).toBe('/operator/payouts');
+    expect(useSession.getState()).toMatchObject({ token: 'op-new', accountType: 'operator' });
+  });
 });

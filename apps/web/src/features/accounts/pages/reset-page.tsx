@@ -1,29 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { passwordSchema, resetPasswordBodySchema, type SecondStep } from '@tikiti/contract';
+import type { SecondStep } from '@tikiti/contract';
 import { routes } from '../../../lib/routes';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { showAlert, showFormAlert, useAlert, useAlertClearsWhenValid } from '../../../lib/alert';
-import { anyBlank, applyServerFieldErrors } from '../../../lib/form-errors';
-import { useSingleFlight } from '../../../lib/single-flight';
+import { showAlert, useAlert } from '../../../lib/alert';
 import { useSticky } from '../../../lib/use-sticky';
 import { useTitle } from '../../../lib/use-title';
 import { useAccountDrafts } from '../account-drafts';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/sign-in';
 import { AuthShell } from '../components/auth-shell';
+import { CodePasswordForm, type CodePassword } from '../components/code-password-form';
 import { SecondStepForm } from '../components/second-step-form';
-
-const MISMATCH = 'Password do not match';
-const verifySchema = z
-  .object({ code: resetPasswordBodySchema.shape.code, password: passwordSchema, confirm: z.string() })
-  .refine((v) => v.confirm === v.password, { path: ['confirm'], message: MISMATCH });
-type VerifyForm = z.infer<typeof verifySchema>;
 
 /**
  * Account verification (docs/product.md#organiser-side): the code mailed after registration, recovery or an invite
@@ -41,20 +29,8 @@ export default function ResetPage() {
   const forgot = useForgotPassword();
   const username = fromLink ?? stored;
   const navigate = useNavigate();
-  const [busy, run] = useSingleFlight();
   const [resending, setResending] = useState(false);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<VerifyForm>({
-    resolver: zodResolver(verifySchema),
-    defaultValues: { code: '', password: '', confirm: '' },
-  });
-  useAlertClearsWhenValid(Object.keys(errors).length === 0);
 
   useEffect(() => {
     if (fromLink && fromLink !== stored) setResetUsername(fromLink);
@@ -78,30 +54,14 @@ export default function ResetPage() {
   // docs/product.md#organiser-side: no stored username → sign-in.
   if (!username) return <Navigate to={routes.signIn} replace />;
 
-  const onValid = ({ code, password }: VerifyForm) =>
-    run(async () => {
-      showAlert('warning', 'Processing...');
-      try {
-        const outcome = await resetPassword.mutateAsync({ code, username, password });
-        setResetUsername(null);
-        showAlert('success', outcome.message);
-        // Two-factor sign-in on: the password is set, the authenticator's code still opens the account.
-        if (outcome.secondStep) setSecondStep(outcome.secondStep);
-        else void navigate(routes.dashboard);
-      } catch (err) {
-        showAlert('danger', errorMessage(err));
-        applyServerFieldErrors(err, setError, (name) => name === 'code' || name === 'password');
-      }
-    });
-  const onInvalid = () => {
-    const values = getValues();
-    showFormAlert(
-      anyBlank(values, ['code', 'password', 'confirm'])
-        ? 'All fields are required'
-        : values.confirm !== values.password
-          ? MISMATCH
-          : 'Check the highlighted fields',
-    );
+  const onSubmit = async ({ code, password }: CodePassword) => {
+    showAlert('warning', 'Processing...');
+    const outcome = await resetPassword.mutateAsync({ code, username, password });
+    setResetUsername(null);
+    showAlert('success', outcome.message);
+    // Two-factor sign-in on: the password is set, the authenticator's code still opens the account.
+    if (outcome.secondStep) setSecondStep(outcome.secondStep);
+    else void navigate(routes.dashboard);
   };
   const resend = async () => {
     if (resending) return;
@@ -143,35 +103,7 @@ export default function ResetPage() {
         </div>
       }
     >
-      <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
-        <TextField
-          label="Verification Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          error={errors.code?.message}
-          {...register('code')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm?.message}
-          {...register('confirm')}
-        />
-        <Button type="submit" size="lg" className="w-full" busy={busy} busyText="Verifying...">
-          Verify
-        </Button>
-      </form>
+      <CodePasswordForm onSubmit={onSubmit} />
     </AuthShell>
   );
 }

@@ -6,7 +6,6 @@ import { Panel } from '../../../components/ui/panel';
 import { Loading } from '../../../components/ui/spinner';
 import { useFramedPath } from '../../../lib/embed';
 import { formatDay, formatMoney, formatTime } from '../../../lib/format';
-import { routes } from '../../../lib/routes';
 import { useTitle } from '../../../lib/use-title';
 import { useSession } from '../../accounts';
 import { sameDetails, useCheckout, type PendingBooking } from '../checkout-store';

@@ -15,6 +15,8 @@ import { applyServerFieldErrors } from '../../../../lib/form-errors';
 import { formatDay } from '../../../../lib/format';
 import { useDisableTotp, useEnableTotp, useSetupTotp, useTotpStatus } from '../../api/account-security';
 
+type StaffSide = 'organiser' | 'operator';
+
 /** The setup key as people type it into an app: groups of four. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
@@ -22,15 +24,17 @@ const enableSchema = z.object({ code: totpCodeSchema });
 
 /** Scan the QR code (or type the key), then prove it with the first code. */
 function SetupStep({
+  side,
   setup,
   onCancel,
   onEnabled,
 }: {
+  side: StaffSide;
   setup: TotpSetup;
   onCancel: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
-  const enable = useEnableTotp();
+  const enable = useEnableTotp(side);
   const {
     register,
     handleSubmit,
@@ -148,8 +152,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 type DisableForm = z.infer<typeof disableTotpBodySchema>;
 
 /** Turning it off: the password and a code (or a recovery code). */
-function DisableForm({ onCancel }: { onCancel: () => void }) {
-  const disable = useDisableTotp();
+function DisableForm({ side, onCancel }: { side: StaffSide; onCancel: () => void }) {
+  const disable = useDisableTotp(side);
   const {
     register,
     handleSubmit,
@@ -192,10 +196,14 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-/** Settings, Security: two-factor sign-in (docs/product.md#account-security). */
-export function TwoFactorPanel() {
-  const status = useTotpStatus();
-  const setupCall = useSetupTotp();
+/**
+ * Settings, Security: two-factor sign-in (docs/product.md#account-security); also the operator's
+ * setup at /operator/security (`side` 'operator'), where `onSaved` leads on once the recovery
+ * codes are kept (docs/product.md#the-operator).
+ */
+export function TwoFactorPanel({ side = 'organiser', onSaved }: { side?: StaffSide; onSaved?: () => void } = {}) {
+  const status = useTotpStatus(side);
+  const setupCall = useSetupTotp(side);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
@@ -209,7 +217,16 @@ export function TwoFactorPanel() {
   };
 
   let body;
-  if (codes) body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  if (codes)
+    body = (
+      <RecoveryCodes
+        codes={codes}
+        onDone={() => {
+          setCodes(null);
+          onSaved?.();
+        }}
+      />
+    );
   else if (status.isPending) body = <Loading />;
   else if (status.isError)
     body = <ErrorState message={errorMessage(status.error)} onRetry={() => void status.refetch()} />;
@@ -224,7 +241,7 @@ export function TwoFactorPanel() {
           </span>
         </p>
         {turningOff ? (
-          <DisableForm onCancel={() => setTurningOff(false)} />
+          <DisableForm side={side} onCancel={() => setTurningOff(false)} />
         ) : (
           <Button variant="secondary" className="mt-4" onClick={() => setTurningOff(true)}>
             Turn off two-factor sign-in
@@ -235,6 +252,7 @@ export function TwoFactorPanel() {
   } else if (setup) {
     body = (
       <SetupStep
+        side={side}
         setup={setup}
         onCancel={() => setSetup(null)}
         onEnabled={(recovery) => {
@@ -249,7 +267,10 @@ export function TwoFactorPanel() {
       <>
         <p className="mt-4 text-sm text-slate-700">
           Off. With it on, signing in needs your password and a code from an app on your phone, so a stolen password
-          alone does not open your account. Owners need it before they can be paid out.
+          alone does not open your account.{' '}
+          {side === 'operator'
+            ? 'The operator console opens only with it.'
+            : 'Owners need it before they can be paid out.'}
         </p>
         <Button className="mt-4" onClick={() => void start()} busy={setupCall.isPending} busyText="Preparing...">
           Set up two-factor sign-in
