@@ -59,6 +59,8 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.deleted',
   'webhook.enabled',
+  // Issue 29: the organiser's public page (docs/product.md#organiser-page).
+  'organisation.page_updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -114,10 +116,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.created': 'Added a webhook endpoint',
   'webhook.deleted': 'Removed a webhook endpoint',
   'webhook.enabled': 'Turned a webhook endpoint back on',
+  'organisation.page_updated': 'Changed the public organiser page',
 };
 
 /** What an entry's action was done to. */
-export const AUDIT_TARGET_TYPES = ['account', 'booking', 'event', 'organisation', 'payout', 'payout_batch', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'booking',
+  'event',
+  'organisation',
+  'payout',
+  'payout_batch',
+  'webhook',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
