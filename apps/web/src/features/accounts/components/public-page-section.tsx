@@ -8,10 +8,17 @@ import { TextAreaField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { imageProblem } from '../../events/components/image-picker';
 import { useOrganiserPageSettings, useSaveOrganiserPage } from '../api/organiser-page';
 
 const MAX_MB = LIMITS.imageMaxBytes / (1024 * 1024);
+
+/** Why a picked file cannot be the logo, or null when it can (the server checks again). */
+function logoProblem(file: File): string | null {
+  if (!(LIMITS.imageTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG or PNG image';
+  if (file.size > LIMITS.imageMaxBytes) return `The logo is larger than ${MAX_MB}MB`;
+  if (file.size === 0) return 'The file is empty';
+  return null;
+}
 
 /**
  * Settings, "Your public page" (docs/product.md#organiser-page): the description and logo that
@@ -67,7 +74,7 @@ function PublicPageForm({ initial }: { initial: OrganiserPageSettings }) {
 
   const pick = (file: File | undefined) => {
     if (!file) return;
-    const problem = imageProblem(file);
+    const problem = logoProblem(file);
     setLogoError(problem ?? undefined);
     setSaved(false);
     if (problem) {
