@@ -31,6 +31,8 @@ import { waitlistRoutes } from './waitlist/index.js';
 import { messagesPublicRoutes, messagesRoutes } from './messages/index.js';
 import { smsDevRoutes } from './sms/index.js';
 import { webhooksRoutes } from './webhooks/index.js';
+// Issue 29: the organiser page's description and logo.
+import { organiserPageRoutes } from './catalogue/index.js';
 
 export interface FeatureRoutes {
   /** A Fastify plugin given `{ ctx }` in its options. */
@@ -78,4 +80,6 @@ export const featureRoutes: FeatureRoutes[] = [
   { plugin: messagesPublicRoutes, tag: 'Messages to attendees' },
   { plugin: smsDevRoutes, prefix: '', tag: 'Development' },
   { plugin: webhooksRoutes, tag: 'Webhooks' },
+  // Issue 29: the organiser page's description and logo.
+  { plugin: organiserPageRoutes, tag: 'Organiser page' },
 ];

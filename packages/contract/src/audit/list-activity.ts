@@ -59,6 +59,8 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.deleted',
   'webhook.enabled',
+  // Issue 29: the organiser's public page (docs/product.md#organiser-page).
+  'organisation.page_updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -114,6 +116,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.created': 'Added a webhook endpoint',
   'webhook.deleted': 'Removed a webhook endpoint',
   'webhook.enabled': 'Turned a webhook endpoint back on',
+  'organisation.page_updated': 'Changed the public organiser page',
 };
 
 /** What an entry's action was done to. */

@@ -30,3 +30,33 @@ export const organizerPageSchema = z.object({
 });
 export type OrganizerPage = z.infer<typeof organizerPageSchema>;
 export const organizerPageResponseSchema = envelope(organizerPageSchema);
+
+/** The longest description an organiser page shows (docs/product.md#organiser-page). */
+export const ORGANISER_DESCRIPTION_MAX = 1000;
+
+/**
+ * GET and PUT v1/client/organisation/page (owner or admin): what the organisation's public page
+ * shows. PUT is multipart: `description` (plain text, trimmed, at most 1,000 characters), an
+ * optional image in `logo` (JPEG or PNG, at most 10 MB), and `remove_logo=true` to take the logo
+ * off. Another logo replaces the old one, whose image is released.
+ */
+export const organiserPageFieldsSchema = z.object({
+  description: text()
+    .trim()
+    .max(ORGANISER_DESCRIPTION_MAX, `At most ${ORGANISER_DESCRIPTION_MAX} characters`)
+    .default(''),
+  remove_logo: z
+    .enum(['true', 'false'], { message: 'Send true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type OrganiserPageFields = z.infer<typeof organiserPageFieldsSchema>;
+export const organiserPageSettingsSchema = z.object({
+  /** The page is at /o/{slug}. */
+  slug: z.string(),
+  description: z.string(),
+  /** URL of the logo, or null when none. */
+  logo: z.string().nullable(),
+});
+export type OrganiserPageSettings = z.infer<typeof organiserPageSettingsSchema>;
+export const organiserPageSettingsResponseSchema = envelope(organiserPageSettingsSchema);

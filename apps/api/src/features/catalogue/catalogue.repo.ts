@@ -7,7 +7,7 @@ import {
   type QuestionKind,
   type QuestionScope,
 } from '@tikiti/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { categories, events, media, organisations, ticketTypes } from '../../db/schema/index.js';
 
 /** The columns an event is shown with, its category and organiser joined in. */
@@ -506,4 +506,33 @@ export async function findSitemapOrganisers(db: Db) {
       ),
     )
     .orderBy(asc(organisations.id));
+}
+
+/**
+ * What an organisation's public page shows, for its own settings (docs/product.md#organiser-page);
+ * `lock` takes the organisation's row for the change that follows.
+ */
+export async function findOwnOrganiserPage(db: Db | Tx, organisationId: number, lock = false) {
+  const query = db
+    .select({
+      slug: organisations.slug,
+      displayName: organisations.displayName,
+      description: organisations.description,
+      logoMediaId: organisations.logoMediaId,
+      logoKey: sql<string | null>`(SELECT ${media.key} FROM ${media} WHERE ${media.id} = ${organisations.logoMediaId})`,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Sets an organisation's page description and logo. */
+export async function updateOrganiserPageRow(
+  tx: Tx,
+  organisationId: number,
+  values: { description: string; logoMediaId: number | null },
+) {
+  await tx.update(organisations).set(values).where(eq(organisations.id, organisationId));
 }

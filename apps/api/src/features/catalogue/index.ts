@@ -4,6 +4,7 @@
  * cache that an organiser's change clears.
  */
 export { catalogueRoutes } from './catalogue.routes.js';
+export { organiserPageRoutes } from './organiser-page.routes.js';
 export { invalidatePublicCatalogue } from './catalogue-cache.js';
 export {
   getOrganiserPage,

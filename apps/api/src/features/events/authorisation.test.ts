@@ -261,6 +261,20 @@ const calls: Call[] = [
       payload: { reason: 'Hijacked' },
     }),
   },
+  // Issue 29: the organiser page's settings (the caller's own organisation, no id to borrow).
+  {
+    name: 'GET v1/client/organisation/page',
+    scoped: false,
+    request: async () => ({ method: 'GET', url: '/v1/client/organisation/page' }),
+  },
+  {
+    name: 'PUT v1/client/organisation/page',
+    scoped: false,
+    request: async () => {
+      const body = await multipartBody({ description: 'Hijacked' });
+      return { method: 'PUT', url: '/v1/client/organisation/page', payload: body.payload, headers: body.headers };
+    },
+  },
 ];
 
 const send = async (call: Call, token?: string) => {
@@ -379,7 +393,11 @@ describe('a teammate of the same organisation', () => {
 
 describe('a door-only teammate (role checkin)', () => {
   it.each(
-    calls.filter((c) => ['/client/event/{id}/', '/client/booking/', '/client/ticket/'].some((p) => c.name.includes(p))),
+    calls.filter((c) =>
+      ['/client/event/{id}/', '/client/booking/', '/client/ticket/', '/client/organisation/page'].some((p) =>
+        c.name.includes(p),
+      ),
+    ),
   )('is refused $name with 403, nothing changed', async (call) => {
     const door = await createOrganiser(t.database.db, { organisationId: owner.organisationId, role: 'checkin' });
     const before = await snapshot();

@@ -7,7 +7,7 @@ import { AppError, notFound, tooLarge, unsupportedType } from '../../http/errors
 import { enqueueJob } from '../../jobs/queue.js';
 import type { ImageStore, ImageVariant, MediaStorage, RowBytes } from './image-store.js';
 import { imageStores } from './image-stores.js';
-import { deleteMediaIfUnused, findMediaAccess, insertMedia } from './media.repo.js';
+import { deleteLogoIfUnused, deleteMediaIfUnused, findMediaAccess, insertMedia } from './media.repo.js';
 import { signatureValid } from './media-urls.js';
 import { DELETE_OBJECTS_JOB, type DeleteObjectsPayload } from './s3-store.js';
 
@@ -77,6 +77,14 @@ export async function storeImage(ctx: Pick<AppContext, 'config' | 'db'>, bytes: 
  */
 export async function releaseImage(tx: Tx, imageId: number, eventId: number) {
   const deleted = await deleteMediaIfUnused(tx, imageId, eventId);
+  if (deleted && deleted.storage !== 'database') {
+    await enqueueJob<DeleteObjectsPayload>(tx, DELETE_OBJECTS_JOB, { key: deleted.key });
+  }
+}
+
+/** An organisation let go of its logo (docs/product.md#organiser-page): as `releaseImage`. */
+export async function releaseLogo(tx: Tx, imageId: number, organisationId: number) {
+  const deleted = await deleteLogoIfUnused(tx, imageId, organisationId);
   if (deleted && deleted.storage !== 'database') {
     await enqueueJob<DeleteObjectsPayload>(tx, DELETE_OBJECTS_JOB, { key: deleted.key });
   }

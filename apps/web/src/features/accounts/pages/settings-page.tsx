@@ -4,9 +4,13 @@ import { ErrorState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useTitle } from '../../../lib/use-title';
 import { useOrganisationProfile } from '../api/organisation-profile';
+import { PublicPageSection } from '../components/public-page-section';
 import { SettingsTabs } from '../components/settings-tabs';
 
-/** Settings, Details tab (docs/product.md#organiser-side): the organisation's details, read-only. */
+/**
+ * Settings, Details tab (docs/product.md#organiser-side): the organisation's details, read-only,
+ * and what its public page shows (docs/product.md#organiser-page).
+ */
 export default function SettingsPage() {
   useTitle('Settings');
   const profile = useOrganisationProfile();
@@ -41,6 +45,8 @@ export default function SettingsPage() {
             <p className="mt-6 text-sm text-slate-500">To change these details, contact Tikiti support.</p>
           </section>
         )}
+        {/* Issue 29: what the organiser page /o/{slug} shows. */}
+        <PublicPageSection />
       </div>
     </div>
   );
