@@ -16,7 +16,7 @@ export { isDoorOnly, organiserMeQueryKey, useOrganiserMe, useOrganiserRole } fro
 export { useSignOut } from './api/sign-out';
 export { SettingsTabs } from './components/settings-tabs';
 export { usePasswordConfirmation } from './components/password-confirmation';
-export { useTotpStatus } from './api/account-security';
+export { useTotpStatus } from './api/totp-status';
 
 export const accountsPages = {
   buyerLogin: () => import('./pages/buyer-login-page'),

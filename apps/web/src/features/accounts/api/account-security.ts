@@ -10,20 +10,15 @@ import {
   type ChangePasswordBody,
   type DisableTotpBody,
 } from '@tikiti/contract';
-import { api, apiCall, type Side } from '../../../lib/api-client';
+import { api, apiCall } from '../../../lib/api-client';
+import { securityKeys, type StaffSide } from './security-keys';
 
 /**
  * The organiser's own security (docs/product.md#account-security): two-factor sign-in, sessions,
  * a new password, and the password entered again before attendee data is downloaded. Calls that
  * rotate the token hand the new one back in `auth`; the API client keeps it.
  */
-export const securityKeys = {
-  totp: ['organiser', 'security', 'totp'] as const,
-  sessions: ['organiser', 'security', 'sessions'] as const,
-};
-
-/** The two-factor calls serve organisers and operators: `side` is whose sign-in page a 401 opens. */
-type StaffSide = Extract<Side, 'organiser' | 'operator'>;
+export { securityKeys };
 
 /** GET v1/auth/totp. */
 export function useTotpStatus(side: StaffSide = 'organiser') {
