@@ -140,7 +140,12 @@ describe('organiser accounts journey', () => {
       await page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL('**/organizer/settings');
       await page.getByText(org, { exact: true }).waitFor();
-      await expect.poll(() => page.locator('input, textarea').count()).toBe(0);
+      // The organisation's details are read-only; only its public page (description, logo) is a form.
+      const publicPage = page.getByRole('region', { name: 'Your public page' });
+      await publicPage.getByRole('textbox').waitFor();
+      await expect
+        .poll(() => page.locator('input, textarea').count())
+        .toBe(await publicPage.locator('input, textarea').count());
       await screenshot(page, `organiser-settings-${size}`);
       await page.getByRole('link', { name: 'Team Access' }).click();
       await page.waitForURL('**/organizer/team');
