@@ -6,7 +6,6 @@ import {
   endOtherSessionsSchema,
   recoveryCodesSchema,
   totpSetupSchema,
-  totpStatusSchema,
   type ChangePasswordBody,
   type DisableTotpBody,
 } from '@tikiti/contract';
@@ -18,15 +17,7 @@ import { securityKeys, type StaffSide } from './security-keys';
  * a new password, and the password entered again before attendee data is downloaded. Calls that
  * rotate the token hand the new one back in `auth`; the API client keeps it.
  */
-export { securityKeys };
-
-/** GET v1/auth/totp. */
-export function useTotpStatus(side: StaffSide = 'organiser') {
-  return useQuery({
-    queryKey: [...securityKeys.totp, side],
-    queryFn: ({ signal }) => api('auth/totp', { side, signal, schema: totpStatusSchema }),
-  });
-}
+// GET v1/auth/totp is `useTotpStatus` in totp-status.ts (its schema loaded with the answer).
 
 /** POST v1/auth/totp/setup: a new secret and its QR code, shown once. */
 export function useSetupTotp(side: StaffSide = 'organiser') {

@@ -13,7 +13,8 @@ import { errorMessage } from '../../../../lib/api-client';
 import { showAlert } from '../../../../lib/alert';
 import { applyServerFieldErrors } from '../../../../lib/form-errors';
 import { formatDay } from '../../../../lib/format';
-import { useDisableTotp, useEnableTotp, useSetupTotp, useTotpStatus } from '../../api/account-security';
+import { useDisableTotp, useEnableTotp, useSetupTotp } from '../../api/account-security';
+import { useTotpStatus } from '../../api/totp-status';
 
 type StaffSide = 'organiser' | 'operator';
 
