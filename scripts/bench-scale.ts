@@ -385,7 +385,74 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
   // The plans auto_explain logged for statements over 100 ms (the generator's own included).
   if (pgLog && fs.existsSync(pgLog)) fs.copyFileSync(pgLog, path.join(root, 'bench-results/scale-postgres.log'));
   writeCharts(results);
+  fs.writeFileSync(path.join(root, 'bench-results/scale.md'), markdownTables(results));
   return results;
+}
+
+/** The run as markdown tables, sizes side by side, for docs/scaling.md. */
+export function markdownTables(
+  results: { size: number; counts: Record<string, number>; timings: Timing[]; extra: Record<string, unknown> }[],
+) {
+  const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
+  const head = results.map((r) => `×${r.size} p50 | ×${r.size} p99 | ×${r.size} PG CPU/req`).join(' | ');
+  const lines = [
+    results
+      .map(
+        (r) =>
+          `×${r.size}: ${r.counts.events} events, ${r.counts.bookings} bookings, ${r.counts.e_tickets} e-tickets, ${r.counts.check_ins} check-ins.`,
+      )
+      .join(' '),
+    '',
+    `| Call (cache off) | ${head} |`,
+    `| --- | ${results.map(() => '---: | ---: | ---:').join(' | ')} |`,
+  ];
+  results[0]!.timings.forEach((t, i) =>
+    lines.push(
+      `| ${t.label} | ${results
+        .map((r) => {
+          const x = r.timings[i]!;
+          return `${ms(x.p50)} | ${ms(x.p99)} | ${ms(x.pgCpuMs)}`;
+        })
+        .join(' | ')} |`,
+    ),
+  );
+  lines.push('', `| Export and door | ${results.map((r) => `×${r.size}`).join(' | ')} |`);
+  lines.push(`| --- | ${results.map(() => '---').join(' | ')} |`);
+  type Download = { firstByteMs: number; totalMs: number; memoryGrowthMb: number; bytes: number; inflated: number };
+  type Door = {
+    scanMs: number;
+    first: { seconds: number; verdicts: Record<string, number> };
+    again: { seconds: number; verdicts: Record<string, number> };
+    checkedAfterFirst: number;
+    checkedAfterAgain: number;
+  };
+  for (const label of ['attendees CSV (100,000)', 'orders CSV (50,000)'])
+    lines.push(
+      `| ${label} | ${results
+        .map((r) => {
+          const d = r.extra[label] as Download;
+          return `first byte ${ms(d.firstByteMs)}, whole ${ms(d.totalMs)}, API memory +${d.memoryGrowthMb.toFixed(0)} MB`;
+        })
+        .join(' | ')} |`,
+    );
+  lines.push(
+    `| door kit (20,000) | ${results
+      .map((r) => {
+        const d = r.extra['door kit (20,000)'] as Download;
+        return `${(d.bytes / 1e6).toFixed(2)} MB gzip (${(d.inflated / 1e6).toFixed(1)} MB JSON), ${ms(d.totalMs)}`;
+      })
+      .join(' | ')} |`,
+  );
+  lines.push(`| a door scan | ${results.map((r) => ms((r.extra.door as Door).scanMs)).join(' | ')} |`);
+  lines.push(
+    `| sync of 5,000 offline scans (then the same again) | ${results
+      .map((r) => {
+        const d = r.extra.door as Door;
+        return `${d.first.seconds.toFixed(1)} s, then ${d.again.seconds.toFixed(1)} s; admissions ${d.checkedAfterFirst} then ${d.checkedAfterAgain}`;
+      })
+      .join(' | ')} |`,
+  );
+  return lines.join('\n') + '\n';
 }
 
 /** GETs `url` and reports its first byte, whole time, bytes on the wire and the API's RSS growth meanwhile. */
