@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
@@ -279,7 +280,7 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
         );
       }
 
-      const extra: Record<string, unknown> = {};
+      const extra: Record<string, unknown> = { loadAverageAfterCalls: os.loadavg()[0] };
       // Exports ask for the password again within the last minutes (docs/api.md).
       const confirm = await fetch(`${base}/v1/auth/confirm`, {
         method: 'POST',
@@ -368,6 +369,10 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
       console.log(
         `  ${'sync of 5,000 scans'.padEnd(26)} ${first.seconds.toFixed(1)} s ${JSON.stringify(first.verdicts)}; again ${again.seconds.toFixed(1)} s ${JSON.stringify(again.verdicts)}; admitted ${checkedAfterFirst} then ${checkedAfterAgain}`,
       );
+      extra.loadAverageAtEnd = os.loadavg()[0];
+      console.log(
+        `  load average (1 min) after the calls ${(extra.loadAverageAfterCalls as number).toFixed(1)}, at the end ${(extra.loadAverageAtEnd as number).toFixed(1)} (${os.cpus().length} cores)`,
+      );
       results.push({ size, counts, generateS, timings, extra });
       // Clear the door for the next size.
       await client.query('DELETE FROM door_scans WHERE event_id = $1', [doorId]);
@@ -442,6 +447,9 @@ export function markdownTables(
         return `${(d.bytes / 1e6).toFixed(2)} MB gzip (${(d.inflated / 1e6).toFixed(1)} MB JSON), ${ms(d.totalMs)}`;
       })
       .join(' | ')} |`,
+  );
+  lines.push(
+    `| load average (1 min) after the calls, at the end | ${results.map((r) => `${(r.extra.loadAverageAfterCalls as number).toFixed(1)}, ${(r.extra.loadAverageAtEnd as number).toFixed(1)}`).join(' | ')} |`,
   );
   lines.push(`| a door scan | ${results.map((r) => ms((r.extra.door as Door).scanMs)).join(' | ')} |`);
   lines.push(
