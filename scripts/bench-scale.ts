@@ -389,7 +389,7 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
 }
 
 /** GETs `url` and reports its first byte, whole time, bytes on the wire and the API's RSS growth meanwhile. */
-function download(url: string, headers: Record<string, string>, apiPid: number) {
+export function download(url: string, headers: Record<string, string>, apiPid: number) {
   return new Promise<{
     status: number;
     firstByteMs: number;
