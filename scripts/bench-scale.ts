@@ -29,7 +29,7 @@ const BOOKINGS_PER_EVENT = 50;
 const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
 
 /** Base-31 references in the bookings' alphabet, `TK-X` and 8 characters: never a demo reference (7). */
-const GENERATOR_FUNCTIONS = `
+export const GENERATOR_FUNCTIONS = `
 CREATE OR REPLACE FUNCTION pg_temp.gen_ref(n bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT 'TK-X' || string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', ((n / (31::bigint ^ i)::bigint) % 31)::int + 1, 1), '' ORDER BY i DESC)
     FROM generate_series(0, 7) i
@@ -46,7 +46,7 @@ $$;
  * payments, lines and e-tickets; `checkedIn` of the first event's tickets admitted. Returns the
  * new events' ids.
  */
-async function generate(
+export async function generate(
   client: pg.Client,
   opts: {
     events: number;
@@ -131,7 +131,7 @@ async function generate(
 }
 
 /** The two large events every size has, on the demo organiser's organisation. */
-async function largeEvents(client: pg.Client) {
+export async function largeEvents(client: pg.Client) {
   const big = await generate(client, {
     events: 1,
     bookingsPerEvent: 50_000,
@@ -464,7 +464,7 @@ export function markdownTables(
 }
 
 /** GETs `url` and reports its first byte, whole time, bytes on the wire and the API's RSS growth meanwhile. */
-function download(url: string, headers: Record<string, string>, apiPid: number) {
+export function download(url: string, headers: Record<string, string>, apiPid: number) {
   return new Promise<{
     status: number;
     firstByteMs: number;

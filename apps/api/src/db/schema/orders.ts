@@ -64,7 +64,9 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_reference_key').on(t.reference),
     index('bookings_account_idx').on(t.accountId),
-    index('bookings_event_idx').on(t.eventId, t.status),
+    // Currency and total too: an organisation's paid sums (the dashboard) read only this index
+    // (docs/scaling.md#cost-curves-as-the-data-grows).
+    index('bookings_event_idx').on(t.eventId, t.status, t.currency, t.totalMinor),
     index('bookings_pending_idx').on(t.status, t.holdExpiresAt),
     uniqueIndex('bookings_pending_dedupe_key')
       .on(t.dedupeKey)
@@ -112,6 +114,9 @@ export const bookingLines = pgTable(
   },
   (t) => [
     index('booking_lines_booking_idx').on(t.bookingId),
+    // An event's lines through its ticket types, read from this index alone: the sales summary's
+    // tickets and persons sold, and the attendees' search by ticket type (docs/scaling.md).
+    index('booking_lines_type_idx').on(t.ticketTypeId, t.bookingId, t.quantity, t.noOfPersons, t.name, t.id),
     check('booking_lines_qty_check', sql`${t.quantity} > 0`),
     check('booking_lines_fee_check', sql`${t.serviceFeeMinor} >= 0 AND ${t.serviceFeeVatMinor} >= 0`),
     check('booking_lines_discount_check', sql`${t.discountMinor} >= 0 AND ${t.unitPriceMinor} >= 0`),
@@ -208,6 +213,11 @@ export const eTickets = pgTable(
     index('e_tickets_live_event_idx')
       .on(t.eventId, t.bookingId, t.id, t.admits)
       .where(sql`${t.revokedAt} IS NULL AND ${t.reissuedAt} IS NULL`),
+    // The attendees list: an event's live tickets in name order, counted and paged from this index
+    // alone (the name itself last: PostgreSQL reads lower(name) from an index only when it holds the name).
+    index('e_tickets_live_name_idx')
+      .on(t.eventId, sql`lower(${t.holderName})`, t.id, t.holderName)
+      .where(sql`${t.reissuedAt} IS NULL`),
     check('e_tickets_seq_check', sql`${t.seq} > 0`),
     check('e_tickets_admits_check', sql`${t.admits} > 0`),
   ],

@@ -248,6 +248,8 @@ describe('GET v1/client/summary', () => {
       [future.event.id, 1, 99900], // pending
       [future.event.id, 3, 99900], // failed
       [past.event.id, 5, 99900], // refunded
+      [past.event.id, 4, 99900], // cancelled
+      [future.event.id, 6, 99900], // awaiting an invoice's payment
     ] as const) {
       await insertBooking(t.database.db, { eventId, accountId: buyer.accountId, status, totalMinor });
     }

@@ -243,78 +243,113 @@ export async function listAttendees(
   eventId: number,
   f: AttendeesFilter & { offset: number; limit: number | null },
 ): Promise<{ rows: AttendeeRow[]; total: number }> {
-  const { from, where } = attendeesQuery(eventId, f);
+  const where = attendeesWhere(eventId, f);
   const [ids, [count]] = await Promise.all([
     listAttendeeIds(db, eventId, f),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM e_tickets t WHERE ${where}`),
   ]);
   return { rows: await findAttendeesByIds(db, ids), total: count?.n ?? 0 };
 }
 
-/** The joins and the filter of an event's attendees, shared by the page, its count and the export. */
-function attendeesQuery(eventId: number, f: AttendeesFilter) {
+/** The ticket's delegate row (at most one: unique per line and place). */
+const ATTENDEE_OF_TICKET = sql`a.booking_line_id = t.booking_line_id AND a.seq = t.seq`;
+
+/**
+ * The filter of an event's attendees, shared by the page, its count and the export: on
+ * `e_tickets t` alone, so counting and paging read the event's live tickets from
+ * `e_tickets_live_name_idx` and join nothing (docs/scaling.md#cost-curves-as-the-data-grows).
+ * A search looks in each table through the event's own rows (its bookings, its ticket types'
+ * lines, its bookings' delegates), never through another event's.
+ */
+function attendeesWhere(eventId: number, f: AttendeesFilter): SQL {
   const parts: SQL[] = [sql`t.event_id = ${eventId}`, sql`t.reissued_at IS NULL`];
   if (f.ticketId !== undefined) parts.push(sql`t.id = ${f.ticketId}`);
   if (f.q) {
     const like = likeOf(f.q);
     const phone = phoneDigitsOf(f.q);
+    // '\\D' in SQL is the regexp \D (not a digit): a template literal turns a lone '\D' into 'D'.
+    const phoneMatch = phone
+      ? sql` OR regexp_replace(coalesce(a.msisdn, ''), '\\D', '', 'g') LIKE ${`%${phone}%`}`
+      : sql``;
     parts.push(
-      sql`(t.holder_name ILIKE ${like} OR a.email ILIKE ${like} OR a.company ILIKE ${like}
-           OR b.reference ILIKE ${like} OR l.name ILIKE ${like}${
-             phone ? sql` OR regexp_replace(coalesce(a.msisdn, ''), '\D', '', 'g') LIKE ${`%${phone}%`}` : sql``
-           })`,
+      sql`(t.holder_name ILIKE ${like}
+           OR t.booking_id IN (SELECT b.id FROM bookings b WHERE b.event_id = ${eventId} AND b.reference ILIKE ${like})
+           OR t.booking_line_id IN (SELECT l.id FROM booking_lines l WHERE ${eventLines(eventId)} AND l.name ILIKE ${like})
+           OR (t.booking_line_id, t.seq) IN (SELECT a.booking_line_id, a.seq FROM booking_attendees a
+                WHERE a.booking_id IN (SELECT b.id FROM bookings b WHERE b.event_id = ${eventId})
+                  AND (a.email ILIKE ${like} OR a.company ILIKE ${like}${phoneMatch})))`,
     );
   }
-  if (f.checkedIn === 'yes') parts.push(sql`c.id IS NOT NULL`);
-  if (f.checkedIn === 'no') parts.push(sql`c.id IS NULL`);
-  if (f.names === 'to_be_named') parts.push(sql`NOT coalesce(a.named, false)`);
-  if (f.names === 'changed') parts.push(ATTENDEE_CHANGED);
-  return { from: ATTENDEES_FROM, where: sql.join(parts, sql` AND `) };
+  if (f.checkedIn === 'yes') parts.push(sql`EXISTS (SELECT 1 FROM check_ins c WHERE c.e_ticket_id = t.id)`);
+  if (f.checkedIn === 'no') parts.push(sql`NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.e_ticket_id = t.id)`);
+  if (f.names === 'to_be_named')
+    parts.push(sql`NOT EXISTS (SELECT 1 FROM booking_attendees a WHERE ${ATTENDEE_OF_TICKET} AND a.named)`);
+  if (f.names === 'changed')
+    parts.push(sql`EXISTS (SELECT 1 FROM booking_attendees a WHERE ${ATTENDEE_OF_TICKET} AND ${ATTENDEE_CHANGED})`);
+  return sql.join(parts, sql` AND `);
 }
 
 const ATTENDEE_CHANGED = sql`EXISTS (SELECT 1 FROM attendee_changes h WHERE h.attendee_id = a.id)`;
-const ATTENDEES_FROM = sql`e_tickets t JOIN bookings b ON b.id = t.booking_id JOIN booking_lines l ON l.id = t.booking_line_id
-    LEFT JOIN booking_attendees a ON a.booking_line_id = t.booking_line_id AND a.seq = t.seq
-    LEFT JOIN check_ins c ON c.e_ticket_id = t.id`;
 
 /**
  * The ids of an event's attendees in the list's order (by name, then id), one page or all. Only
- * the ids are sorted and skipped: a deep page, or an export of 100,000 rows, computes each row's
- * answers and numbers for the rows it returns only (`findAttendeesByIds`; docs/scaling.md).
+ * the ids are sorted and skipped, in `e_tickets_live_name_idx`'s order: a deep page, or an export
+ * of 100,000 rows, computes each row's answers and numbers for the rows it returns only
+ * (`findAttendeesByIds`; docs/scaling.md).
  */
 export async function listAttendeeIds(
   db: Db | Tx,
   eventId: number,
   f: AttendeesFilter & { offset: number; limit: number | null },
 ): Promise<number[]> {
-  const { from, where } = attendeesQuery(eventId, f);
   const page = f.limit === null ? sql`` : sql` LIMIT ${f.limit} OFFSET ${f.offset}`;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`SELECT t.id FROM ${from} WHERE ${where} ORDER BY lower(t.holder_name), t.id${page}`,
+    sql`SELECT t.id FROM e_tickets t WHERE ${attendeesWhere(eventId, f)} ORDER BY lower(t.holder_name), t.id${page}`,
   );
   return rows.map((r) => r.id);
 }
 
-/** The attendees (e-tickets) of these ids, in the order of `ids`. */
+/**
+ * The attendees (e-tickets) of these ids, in the order of `ids`: one statement for a page or an
+ * export's chunk of 1,000, set-based (each figure computed once for all the ids, by their keys,
+ * never a subquery per row). The ids are live tickets (the lists show no re-issued row).
+ */
 export async function findAttendeesByIds(db: Db | Tx, ids: number[]): Promise<AttendeeRow[]> {
   if (!ids.length) return [];
   const rows = await queryRows<AttendeeRow & { answers: unknown }>(
     db,
     // A ticket's number counts its booking's live tickets in the order its PDF prints them (line, then place).
-    sql`SELECT t.id, t.holder_name, coalesce(a.email, b.email) AS email, a.email AS delegate_email, a.msisdn, a.company, a.job_title,
-               coalesce(a.named, false) AS named, (a.id IS NOT NULL AND ${ATTENDEE_CHANGED}) AS changed,
-               coalesce((SELECT json_agg(json_build_object('question_id', q.id, 'label', q.label, 'value', x.value)
-                   ORDER BY q.archived_at NULLS FIRST, q.position, q.id)
-                 FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
-                 WHERE x.attendee_id = a.id), '[]'::json) AS answers,
-               l.name AS ticket_type, l.ticket_type_id, t.admits, b.id AS booking_id, b.reference AS booking_reference,
-               (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL
-                  AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq))::int AS ticket_number,
-               (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id AND o.reissued_at IS NULL)::int
-                 AS tickets_in_booking,
-               (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
-          FROM ${ATTENDEES_FROM} WHERE t.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+    sql`WITH chosen AS (SELECT * FROM e_tickets WHERE id = ANY(${`{${ids.join(',')}}`}::int[])),
+         numbered AS (
+           SELECT o.id, row_number() OVER w AS ticket_number, count(*) OVER (PARTITION BY o.booking_id) AS tickets_in_booking
+             FROM e_tickets o
+            WHERE o.booking_id IN (SELECT booking_id FROM chosen) AND o.reissued_at IS NULL
+           WINDOW w AS (PARTITION BY o.booking_id ORDER BY o.booking_line_id, o.seq)),
+         delegates AS (
+           SELECT a.*, EXISTS (SELECT 1 FROM attendee_changes h WHERE h.attendee_id = a.id) AS changed
+             FROM booking_attendees a JOIN chosen t ON ${ATTENDEE_OF_TICKET}),
+         answers AS (
+           SELECT x.attendee_id, json_agg(json_build_object('question_id', q.id, 'label', q.label, 'value', x.value)
+                    ORDER BY q.archived_at NULLS FIRST, q.position, q.id) AS answers
+             FROM booking_answers x JOIN event_questions q ON q.id = x.question_id
+            WHERE x.attendee_id IN (SELECT id FROM delegates)
+            GROUP BY x.attendee_id)
+       SELECT t.id, t.holder_name, coalesce(a.email, b.email) AS email, a.email AS delegate_email, a.msisdn, a.company, a.job_title,
+              coalesce(a.named, false) AS named, coalesce(a.changed, false) AS changed,
+              coalesce(x.answers, '[]'::json) AS answers,
+              l.name AS ticket_type, l.ticket_type_id, t.admits, b.id AS booking_id, b.reference AS booking_reference,
+              -- A ticket re-issued since its id was listed is numbered as before, by itself.
+              coalesce(n.ticket_number, (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id
+                AND o.reissued_at IS NULL AND (o.booking_line_id, o.seq) <= (t.booking_line_id, t.seq)))::int AS ticket_number,
+              coalesce(n.tickets_in_booking, (SELECT count(*) FROM e_tickets o WHERE o.booking_id = t.booking_id
+                AND o.reissued_at IS NULL))::int AS tickets_in_booking,
+              (t.revoked_at IS NOT NULL) AS revoked, c.checked_in_at, c.device_id
+         FROM chosen t JOIN bookings b ON b.id = t.booking_id JOIN booking_lines l ON l.id = t.booking_line_id
+         LEFT JOIN numbered n ON n.id = t.id
+         LEFT JOIN delegates a ON ${ATTENDEE_OF_TICKET}
+         LEFT JOIN answers x ON x.attendee_id = a.id
+         LEFT JOIN check_ins c ON c.e_ticket_id = t.id`,
   );
   const byId = new Map(rows.map((r) => [r.id, { ...r, answers: parseJson<AnswerRow[]>(r.answers) }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -377,6 +412,20 @@ export interface SalesFigures {
   days: { day: string; tickets: number; gross_minor: number }[];
 }
 
+/** The event's booking lines, `l`, through its ticket types (booking_lines_type_idx). */
+const eventLines = (eventId: number) =>
+  sql`l.ticket_type_id IN (SELECT y.id FROM ticket_types y WHERE y.event_id = ${eventId})`;
+
+/**
+ * The tickets and persons of each of the event's bookings, from its lines: summed before they
+ * meet the bookings, and LEFT JOINed to them (a booking without lines adds nothing to a sum), so
+ * the event's bookings drive and the lines are hashed once, never looked up a booking at a time
+ * (a plain join let the planner, misled by the average lines per type, probe 50,000 bookings).
+ */
+const linesPerBooking = (eventId: number) =>
+  sql`(SELECT l.booking_id, sum(l.quantity) AS tickets, sum(l.quantity * l.no_of_persons) AS persons
+         FROM booking_lines l WHERE ${eventLines(eventId)} GROUP BY l.booking_id)`;
+
 /** Everything the sales summary counts, in four queries. */
 export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesFigures> {
   const { paid, refunded } = BOOKING_STATUS;
@@ -403,24 +452,26 @@ export async function salesFigures(db: Db | Tx, eventId: number): Promise<SalesF
             FROM bookings b WHERE b.event_id = ${eventId}`,
     ),
     // Sold from the paid bookings' lines (what the ticket counters count), checked in from the
-    // check-ins of tickets that still admit.
+    // check-ins of tickets that still admit. The lines are read through the event's ticket types
+    // (a booking's lines are always of its event's types: checkout prices only those), so both
+    // sides of the join are the event's own rows (booking_lines_type_idx; docs/scaling.md).
     queryRows<SalesFigures['tickets']>(
       db,
-      sql`SELECT coalesce((SELECT sum(l.quantity) FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
-                            WHERE b.event_id = ${eventId} AND b.status = ${paid}), 0)::int AS tickets_sold,
-                 coalesce((SELECT sum(l.quantity * l.no_of_persons) FROM booking_lines l JOIN bookings b ON b.id = l.booking_id
-                            WHERE b.event_id = ${eventId} AND b.status = ${paid}), 0)::int AS persons_sold,
+      sql`SELECT coalesce(s.tickets, 0)::int AS tickets_sold, coalesce(s.persons, 0)::int AS persons_sold,
                  (SELECT count(*) FROM check_ins c JOIN e_tickets t ON t.id = c.e_ticket_id
                    WHERE t.event_id = ${eventId} AND t.revoked_at IS NULL)::int AS tickets_checked_in,
                  coalesce((SELECT sum(t.admits) FROM check_ins c JOIN e_tickets t ON t.id = c.e_ticket_id
-                   WHERE t.event_id = ${eventId} AND t.revoked_at IS NULL), 0)::int AS persons_checked_in`,
+                   WHERE t.event_id = ${eventId} AND t.revoked_at IS NULL), 0)::int AS persons_checked_in
+            FROM (SELECT sum(q.tickets) AS tickets, sum(q.persons) AS persons
+                    FROM bookings b LEFT JOIN ${linesPerBooking(eventId)} q ON q.booking_id = b.id
+                   WHERE b.event_id = ${eventId} AND b.status = ${paid}) s`,
     ),
     queryRows<SalesFigures['days'][number]>(
       db,
       sql`SELECT to_char((b.paid_at AT TIME ZONE 'UTC') + ${offset}, 'YYYY-MM-DD') AS day,
-                 sum((SELECT sum(l.quantity) FROM booking_lines l WHERE l.booking_id = b.id))::int AS tickets,
-                 sum(b.total_minor)::bigint AS gross_minor
+                 sum(q.tickets)::int AS tickets, sum(b.total_minor)::bigint AS gross_minor
             FROM bookings b
+            LEFT JOIN ${linesPerBooking(eventId)} q ON q.booking_id = b.id
            WHERE b.event_id = ${eventId} AND b.paid_at IS NOT NULL AND b.status IN (${paid}, ${refunded})
            GROUP BY 1 ORDER BY 1`,
     ),

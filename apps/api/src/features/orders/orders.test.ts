@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
-import { bookingLines, bookings, checkIns, eTickets, events, jobs, payments } from '../../db/schema/index.js';
+import {
+  attendeeChanges,
+  bookingAttendees,
+  bookingLines,
+  bookings,
+  checkIns,
+  eTickets,
+  events,
+  jobs,
+  payments,
+} from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { mailTo } from '../../test-support/mailbox.js';
 import { eventFields, sendEventForm } from '../../test-support/organiser-events.js';
@@ -354,6 +364,91 @@ describe('the CSVs of a large event', () => {
       .map((line) => line.split(',')[0]);
     // Booked in one statement (one time), so newest first is the highest id first.
     expect(references).toEqual(Array.from({ length: n }, (_, i) => `TK-CSV${String(n - i).padStart(5, '0')}`));
+  });
+});
+
+describe('attendees of an event among other events', () => {
+  // The count and the page read e_tickets alone, and a search each table through the event's own
+  // rows (docs/scaling.md): the same totals and rows as joining everything, other events' alike rows left out.
+  it('counts and finds the same attendees with and without a search, check-in and names filters', async () => {
+    const mine = await anEvent('Kisumu Lakeside Summit');
+    const theirs = await anEvent('Kisumu Lakeside Summit (next year)');
+    const [regular, group] = [mine.tickets[0]!.id, mine.tickets[1]!.id];
+    const otieno = await paidBooking(mine.event.id, [{ id: regular, qty: 2 }], { full_name: 'Otieno Odhiambo' });
+    const achieng = await paidBooking(mine.event.id, [{ id: group, qty: 1 }], { full_name: 'Achieng Atieno' });
+    // The other event holds the same names, a delegate with the same phone and company, and check-ins.
+    const other = await paidBooking(theirs.event.id, [{ id: theirs.tickets[0]!.id, qty: 3 }], {
+      full_name: 'Otieno Odhiambo',
+    });
+    const ticketsOf = (bookingId: number) =>
+      db().select().from(eTickets).where(eq(eTickets.bookingId, bookingId)).orderBy(eTickets.seq);
+    const [o1, o2] = await ticketsOf(otieno.id);
+    const [a1] = await ticketsOf(achieng.id);
+    const theirTickets = await ticketsOf(other.id);
+    await db()
+      .insert(checkIns)
+      .values([o1!, ...theirTickets].map((x) => ({ eTicketId: x.id, deviceId: 'Door 1' })));
+    // Checkout made a delegate row per ticket; Otieno's second ticket is now named, its phone kept
+    // with spaces and dashes (the one in the other event too).
+    const name = async (ticket: typeof o1) => {
+      const [row] = await db()
+        .update(bookingAttendees)
+        .set({
+          fullName: 'Mercy Chebet',
+          email: 'mercy@kcb.example',
+          msisdn: '+254 733-444 555',
+          company: 'KCB Group',
+          named: true,
+        })
+        .where(and(eq(bookingAttendees.bookingLineId, ticket!.bookingLineId), eq(bookingAttendees.seq, ticket!.seq)))
+        .returning();
+      return row!;
+    };
+    const mercy = await name(o2);
+    const theirMercy = await name(theirTickets[0]);
+    const change = {
+      changedBy: 'organiser' as const,
+      byName: 'Owner',
+      fromName: 'Otieno Odhiambo',
+      toName: 'Mercy Chebet',
+      reissued: false,
+    };
+    await db()
+      .insert(attendeeChanges)
+      .values([
+        { ...change, attendeeId: mercy!.id },
+        { ...change, attendeeId: theirMercy!.id },
+      ]);
+
+    const list = async (query: string) => {
+      const res = await get(`/v1/client/event/${mine.event.id}/attendees?limit=100${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { total, data } = res.json().data as { total: number; data: { id: number }[] };
+      return { total, ids: data.map((r) => r.id) };
+    };
+    const both = [o1!.id, o2!.id].sort((x, y) => x - y);
+    expect(await list('')).toEqual({ total: 3, ids: [a1!.id, ...both] });
+    expect(await list('&checked_in=yes')).toEqual({ total: 1, ids: [o1!.id] });
+    expect(await list('&checked_in=no')).toEqual({ total: 2, ids: [a1!.id, o2!.id] });
+    expect(await list('&names=to_be_named')).toEqual({ total: 2, ids: [a1!.id, o1!.id] });
+    expect(await list('&names=changed')).toEqual({ total: 1, ids: [o2!.id] });
+    // By holder name, booking reference, ticket type, delegate email, company and phone as typed.
+    expect(await list('&q=otieno')).toEqual({ total: 2, ids: both });
+    expect(await list(`&q=${achieng.reference.toLowerCase()}`)).toEqual({ total: 1, ids: [a1!.id] });
+    expect(await list('&q=group%20of')).toEqual({ total: 1, ids: [a1!.id] });
+    expect(await list('&q=mercy%40kcb')).toEqual({ total: 1, ids: [o2!.id] });
+    expect(await list('&q=kcb%20group')).toEqual({ total: 1, ids: [o2!.id] });
+    expect(await list(`&q=${encodeURIComponent('0733 444 555')}`)).toEqual({ total: 1, ids: [o2!.id] });
+    expect(await list(`&q=${encodeURIComponent('0733 444 555')}&checked_in=yes`)).toEqual({ total: 0, ids: [] });
+    expect(await list('&q=otieno&checked_in=no')).toEqual({ total: 1, ids: [o2!.id] });
+    expect(await list('&q=nobody')).toEqual({ total: 0, ids: [] });
+
+    // The rows themselves: numbers in the booking, the delegate and the check-in.
+    const page = (await get(`/v1/client/event/${mine.event.id}/attendees?q=otieno`)).json().data.data;
+    expect(page).toMatchObject([
+      { id: o1!.id, ticket_number: 1, tickets_in_booking: 2, checked_in_device: 'Door 1' },
+      { id: o2!.id, ticket_number: 2, tickets_in_booking: 2, checked_in_device: null },
+    ]);
   });
 });
 
