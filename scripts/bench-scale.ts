@@ -26,6 +26,12 @@ const BUDGET_MS = Number(process.env.BENCH_SCALE_BUDGET_MS ?? 20_000);
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1,100').split(',').map(Number);
 const DEMO_EVENTS_PER_SIZE = 60;
 const BOOKINGS_PER_EVENT = 50;
+/**
+ * The added events belong to new organisations of this many events each (5,000 at ×1,000), as a
+ * country's marketplace would: the demo organiser's own data stays the demo's plus the two large
+ * events, so its dashboard measures the cost of the table's size, not of owning a fifth of it.
+ */
+const EVENTS_PER_ORGANISATION = 12;
 const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
 
 /** Base-31 references in the bookings' alphabet, `TK-X` and 8 characters: never a demo reference (7). */
@@ -55,9 +61,21 @@ export async function generate(
     title?: string;
     checkedIn?: number;
     upcoming?: boolean;
+    /** New organisations the events are shared among (else the existing ones, the demo's). */
+    organisations?: number;
   },
 ): Promise<{ first: number; last: number }> {
   const before = (await client.query<{ m: number }>('SELECT coalesce(max(id), 0)::int AS m FROM events')).rows[0]!.m;
+  const orgsBefore = (await client.query<{ m: number }>('SELECT coalesce(max(id), 0)::int AS m FROM organisations'))
+    .rows[0]!.m;
+  if (opts.organisations)
+    await client.query(
+      `INSERT INTO organisations (organization_name, display_name, email, msisdn, slug)
+       SELECT 'Generated Organiser ' || (n + g) || ' Ltd', 'Generated Organiser ' || (n + g), 'org' || (n + g) || '@example.co.ke',
+              '+2547' || lpad(((n + g) * 7919 % 100000000)::text, 8, '0'), 'generated-organiser-' || (n + g)
+         FROM generate_series(1, $1::int) g, (SELECT count(*)::int AS n FROM organisations) c`,
+      [opts.organisations],
+    );
   await client.query(
     `INSERT INTO events (organisation_id, category_id, title, location, short_description, full_description, currency,
                          start_time, end_time, status, created_at)
@@ -73,9 +91,9 @@ export async function generate(
             CASE WHEN g % 20 = 0 AND $2 IS NULL THEN 2 ELSE 1 END,
             now() - (g % 365) * interval '1 day'
        FROM generate_series(1, $1::int) g,
-            (SELECT array_agg(id ORDER BY id) a FROM organisations) o,
+            (SELECT array_agg(id ORDER BY id) a FROM organisations WHERE $5::int IS NULL OR id > $5) o,
             (SELECT array_agg(id ORDER BY id) a FROM categories) c`,
-    [opts.events, opts.title ?? null, opts.upcoming ?? false, before],
+    [opts.events, opts.title ?? null, opts.upcoming ?? false, before, opts.organisations ? orgsBefore : null],
   );
   const last = (await client.query<{ m: number }>('SELECT max(id)::int AS m FROM events')).rows[0]!.m;
   const tickets = (n: number) => n + Math.floor(n / opts.pairEvery);
@@ -219,6 +237,7 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
             events: Math.min(2000, events - done),
             bookingsPerEvent: BOOKINGS_PER_EVENT,
             pairEvery: 3,
+            organisations: Math.ceil(Math.min(2000, events - done) / EVENTS_PER_ORGANISATION),
           });
         generatedSize = size;
       }
