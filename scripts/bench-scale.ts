@@ -23,12 +23,12 @@ const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 /** A call slower than this budget in all is measured over fewer requests (10 at least). */
 const BUDGET_MS = Number(process.env.BENCH_SCALE_BUDGET_MS ?? 20_000);
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1,100').split(',').map(Number);
-const DEMO_EVENTS_PER_SIZE = 60;
-const BOOKINGS_PER_EVENT = 50;
-const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
+export const DEMO_EVENTS_PER_SIZE = 60;
+export const BOOKINGS_PER_EVENT = 50;
+export const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
 
 /** Base-31 references in the bookings' alphabet, `TK-X` and 8 characters: never a demo reference (7). */
-const GENERATOR_FUNCTIONS = `
+export const GENERATOR_FUNCTIONS = `
 CREATE OR REPLACE FUNCTION pg_temp.gen_ref(n bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT 'TK-X' || string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', ((n / (31::bigint ^ i)::bigint) % 31)::int + 1, 1), '' ORDER BY i DESC)
     FROM generate_series(0, 7) i
@@ -45,7 +45,7 @@ $$;
  * payments, lines and e-tickets; `checkedIn` of the first event's tickets admitted. Returns the
  * new events' ids.
  */
-async function generate(
+export async function generate(
   client: pg.Client,
   opts: {
     events: number;
@@ -130,7 +130,7 @@ async function generate(
 }
 
 /** The two large events every size has, on the demo organiser's organisation. */
-async function largeEvents(client: pg.Client) {
+export async function largeEvents(client: pg.Client) {
   const big = await generate(client, {
     events: 1,
     bookingsPerEvent: 50_000,
@@ -154,7 +154,7 @@ async function largeEvents(client: pg.Client) {
   return { bigId: big.first, doorId: door.first };
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface Timing {
@@ -389,7 +389,7 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
 }
 
 /** GETs `url` and reports its first byte, whole time, bytes on the wire and the API's RSS growth meanwhile. */
-function download(url: string, headers: Record<string, string>, apiPid: number) {
+export function download(url: string, headers: Record<string, string>, apiPid: number) {
   return new Promise<{
     status: number;
     firstByteMs: number;
