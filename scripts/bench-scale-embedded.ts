@@ -38,6 +38,7 @@ import {
   percentile,
 } from './bench-scale.js';
 import { serverEnv } from './server-env.mjs';
+import type { openEmbedded as OpenEmbedded } from '../apps/api/src/db/client.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIZE = Number(process.env.BENCH_SCALE_EMBEDDED_SIZE ?? 100);
@@ -167,9 +168,10 @@ export async function scaleEmbeddedBench() {
     }
 
     // 2. The generator, through the data directory's own wire server.
-    const { openEmbedded } = (await import(
-      path.join(root, 'apps/api/dist/db/client.js')
-    )) as typeof import('../apps/api/src/db/client.js');
+    // The build's own module (the server about to run it), not the sources.
+    const { openEmbedded } = (await import(path.join(root, 'apps/api/dist/db/client.js'))) as {
+      openEmbedded: typeof OpenEmbedded;
+    };
     const t0 = performance.now();
     const db = await openEmbedded({ dataDir: path.join(dataDir, 'pglite'), poolSize: 1 });
     const client = new pg.Client({ connectionString: db.url });

@@ -277,8 +277,7 @@ export type BookingCancelReason = 'event_cancelled' | 'expired';
 export async function emitBookingEvent(
   tx: Db | Tx,
   ...[type, bookingId, reason]:
-    | ['booking.paid' | 'booking.refunded', number]
-    | ['booking.cancelled', number, BookingCancelReason]
+    ['booking.paid' | 'booking.refunded', number] | ['booking.cancelled', number, BookingCancelReason]
 ) {
   const b = await bookingForWebhook(tx, bookingId);
   if (!b) return;
