@@ -24,15 +24,15 @@ const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 /** A call slower than this budget in all is measured over fewer requests (10 at least). */
 const BUDGET_MS = Number(process.env.BENCH_SCALE_BUDGET_MS ?? 20_000);
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1,100').split(',').map(Number);
-const DEMO_EVENTS_PER_SIZE = 60;
-const BOOKINGS_PER_EVENT = 50;
+export const DEMO_EVENTS_PER_SIZE = 60;
+export const BOOKINGS_PER_EVENT = 50;
 /**
  * The added events belong to new organisations of this many events each (5,000 at ×1,000), as a
  * country's marketplace would: the demo organiser's own data stays the demo's plus the two large
  * events, so its dashboard measures the cost of the table's size, not of owning a fifth of it.
  */
-const EVENTS_PER_ORGANISATION = 12;
-const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
+export const EVENTS_PER_ORGANISATION = 12;
+export const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
 
 /** Base-31 references in the bookings' alphabet, `TK-X` and 8 characters: never a demo reference (7). */
 export const GENERATOR_FUNCTIONS = `
@@ -173,7 +173,7 @@ export async function largeEvents(client: pg.Client) {
   return { bigId: big.first, doorId: door.first };
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface Timing {

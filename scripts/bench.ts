@@ -8,7 +8,8 @@
  * check-ins on two instances (scripts/bench-mixed.ts); the home page's initial JavaScript
  * size; and Lighthouse's mobile scores of home, all events and an event's details
  * (scripts/bench-lighthouse.ts). `--only=catalogue|flash|mixed|lighthouse`, `--no-build`; `--only=scale`
- * runs the cost curves of scripts/bench-scale.ts instead (not part of the default run).
+ * runs the cost curves of scripts/bench-scale.ts instead (not part of the default run);
+ * `--only=scale-embedded` the embedded database at ×100 (scripts/bench-scale-embedded.ts).
  * Targets at 50 connections: embedded ≥ 0.5 of PostgreSQL's req/s with p99 < 200 ms and the
  * API under 400 MB after the load; cache off, PostgreSQL ≥ 0.5 of the baseline with p99 < 50 ms;
  * flash sale ≥ 1,000 bookings/s, ratio ≥ 0.5, p99 < 500 ms, oversold 0 at 100 connections;
@@ -25,6 +26,7 @@ import { flashSale } from './bench-flash-sale.js';
 import { lighthouseScores, printLighthouse } from './bench-lighthouse.js';
 import { mixedLoad } from './bench-mixed.js';
 import { scaleBench } from './bench-scale.js';
+import { scaleEmbeddedBench } from './bench-scale-embedded.js';
 import { firstVisitScripts } from './first-visit-scripts.js';
 import { cpuOf, memoryOf, postgresCpu, startServer } from './bench-support.js';
 
@@ -147,6 +149,12 @@ async function browse(pgUrl: string) {
 
 async function main() {
   if (!process.argv.includes('--no-build')) build();
+  // The embedded database at ×100 (scripts/bench-scale-embedded.ts): no PostgreSQL involved.
+  if (process.argv.includes('--only=scale-embedded')) {
+    const r = await scaleEmbeddedBench();
+    if ((r.failures as unknown[]).length) process.exitCode = 1;
+    return;
+  }
   const scale = process.argv.includes('--only=scale');
   // The cost curves log the plan of every statement over 100 ms (auto_explain) for docs/scaling.md.
   const pg = await startPostgres(

@@ -146,6 +146,7 @@ export async function seedDemoReach(
           total: toMajor(b.total_minor, currency),
           buyer: { name: b.full_name, email: b.email },
           paid_at: at.toISOString(),
+          reason: null,
         },
       });
       const retried = i === 1;

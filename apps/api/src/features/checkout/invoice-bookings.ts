@@ -32,6 +32,7 @@ import {
   type MailToSend,
 } from '../mail/index.js';
 import { invalidatePublicCatalogue } from '../catalogue/index.js';
+import { emitBookingEvent } from '../webhooks/index.js';
 import {
   findBooking,
   findBookingEvent,
@@ -208,7 +209,8 @@ class NotDueYet extends Error {}
 
 /**
  * At the due date an unpaid booking is released (docs/product.md#pay-by-invoice): its tickets go
- * back on sale, it becomes failed/expired (3), and the buyer is told. A booking whose payments
+ * back on sale, it becomes failed/expired (3), the buyer is told and the organiser's webhooks get
+ * `booking.cancelled` with `reason: "expired"` (docs/api.md#webhooks). A booking whose payments
  * covered it meanwhile is left to its settlement. Safe to repeat.
  */
 export const invoiceReleaseJob: JobHandler<{ bookingId: number }> = {
@@ -222,6 +224,8 @@ export const invoiceReleaseJob: JobHandler<{ bookingId: number }> = {
       if (!(await releaseInvoiceBooking(tx, bookingId))) return false;
       await releaseHeld(tx, found.lines, bookingId);
       await setBookingStatus(tx, bookingId, BOOKING_STATUS.failed);
+      // News to the organiser's systems, once: the lock and the status check above make a second run a no-op.
+      await emitBookingEvent(tx, 'booking.cancelled', bookingId, 'expired');
       const notice = await noticeOf(ctx, tx, found.booking);
       await enqueueMail(tx, { to: found.booking.email, ...invoiceBookingReleasedMail(notice) });
       return true;

@@ -636,7 +636,7 @@ export async function cancelEventBookings(ctx: AppContext, eventId: number, reas
           await releaseInvoiceBooking(tx, booking.id);
           await releaseHeld(tx, lines, booking.id);
           await setBookingStatus(tx, booking.id, BOOKING_STATUS.cancelled);
-          await emitBookingEvent(tx, 'booking.cancelled', booking.id);
+          await emitBookingEvent(tx, 'booking.cancelled', booking.id, 'event_cancelled');
         } else if (booking.status === BOOKING_STATUS.paid) {
           await refundLockedBooking(tx, booking, lines, { eventCancelled: true, reason });
         }

@@ -3,7 +3,13 @@
  * calls in its own transaction (checkout, orders, etickets, checkin), the routes and the delivery
  * job for the composition roots, and the resolver a test can answer with.
  */
-export { emitAttendeeEvent, emitBookingEvent, emitEventCancelled, webhooksJobs } from './webhooks.service.js';
+export {
+  emitAttendeeEvent,
+  emitBookingEvent,
+  emitEventCancelled,
+  webhooksJobs,
+  type BookingCancelReason,
+} from './webhooks.service.js';
 export { webhooksRoutes } from './webhooks.routes.js';
 export { setWebhookResolver, type Resolver } from './webhook-address.js';
 /** For the demo seed: sealing its endpoint's secret. */

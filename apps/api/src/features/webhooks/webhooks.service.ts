@@ -262,11 +262,22 @@ export async function emitWebhookEvent(
 
 const iso = (t: Date | string | null) => (t === null ? null : (t instanceof Date ? t : new Date(t)).toISOString());
 
-/** A booking's change (booking.paid, booking.refunded, booking.cancelled), in the changing transaction. */
+/**
+ * Why a booking was cancelled, in `booking.cancelled`'s `reason` (docs/api.md#webhooks): its event
+ * was cancelled, or it was a booking awaiting payment released unpaid at its due date
+ * (docs/decisions/0033-lapsed-bookings-in-webhooks.md). A checkout's 15-minute hold that runs
+ * out is never a booking.cancelled: the integrator never saw it.
+ */
+export type BookingCancelReason = 'event_cancelled' | 'expired';
+
+/**
+ * A booking's change, in the changing transaction: booking.paid and booking.refunded, or
+ * booking.cancelled with its reason (`reason` is null on the other two).
+ */
 export async function emitBookingEvent(
   tx: Db | Tx,
-  type: 'booking.paid' | 'booking.refunded' | 'booking.cancelled',
-  bookingId: number,
+  ...[type, bookingId, reason]:
+    ['booking.paid' | 'booking.refunded', number] | ['booking.cancelled', number, BookingCancelReason]
 ) {
   const b = await bookingForWebhook(tx, bookingId);
   if (!b) return;
@@ -285,6 +296,7 @@ export async function emitBookingEvent(
       total: toMajor(b.total_minor, currency),
       buyer: { name: b.full_name, email: b.email },
       paid_at: iso(b.paid_at),
+      reason: reason ?? null,
     },
     `booking:${b.id}`,
   );
