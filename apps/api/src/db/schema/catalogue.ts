@@ -106,7 +106,27 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('events_public_idx').on(t.status, t.startTime),
+    // The public lists (docs/decisions/0033-catalogue-at-scale.md): published events only, read in
+    // the lists' order (start, id) with the columns their filters and counts need, so a page is
+    // the first rows of an index and a count an index-only scan.
+    index('events_listed_idx')
+      .on(t.startTime, t.id, t.endTime, t.organisationId)
+      .where(sql`${t.status} = 1`),
+    index('events_listed_category_idx')
+      .on(t.categoryId, t.startTime, t.id, t.endTime, t.organisationId)
+      .where(sql`${t.status} = 1`),
+    // The longest published event bounds how early an event still running can have started.
+    index('events_listed_duration_idx')
+      .on(sql`(${t.endTime} - ${t.startTime})`)
+      .where(sql`${t.status} = 1`),
+    // The search (`filter`): trigrams of the searched fields, joined by a space a word never holds
+    // (pg_trgm, created by the migration). The query uses the same expression (catalogue.repo.ts).
+    index('events_search_idx')
+      .using(
+        'gin',
+        sql`(${t.title} || ' ' || ${t.shortDescription} || ' ' || ${t.fullDescription} || ' ' || ${t.location}) gin_trgm_ops`,
+      )
+      .where(sql`${t.status} = 1`),
     index('events_organisation_idx').on(t.organisationId, t.createdAt),
     index('events_category_idx').on(t.categoryId),
     check('events_status_check', sql`${t.status} IN (1, 2, 3)`),
