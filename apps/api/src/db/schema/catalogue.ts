@@ -121,11 +121,14 @@ export const events = pgTable(
       .where(sql`${t.status} = 1`),
     // The search (`filter`): trigrams of the searched fields, joined by a space a word never holds
     // (pg_trgm, created by the migration). The query uses the same expression (catalogue.repo.ts).
+    // fastupdate off: events are written rarely and searched often, so a new event goes straight
+    // into the index instead of a pending list every search would read until the next vacuum.
     index('events_search_idx')
       .using(
         'gin',
         sql`(${t.title} || ' ' || ${t.shortDescription} || ' ' || ${t.fullDescription} || ' ' || ${t.location}) gin_trgm_ops`,
       )
+      .with({ fastupdate: false })
       .where(sql`${t.status} = 1`),
     index('events_organisation_idx').on(t.organisationId, t.createdAt),
     index('events_category_idx').on(t.categoryId),

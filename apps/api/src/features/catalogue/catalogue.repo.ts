@@ -348,8 +348,12 @@ function publicWhere(shape: PublicShape): SQL {
     sql`${events.endTime} > ${p.endsAfter}::timestamptz`,
     // Redundant but for the index: an event still running at `endsAfter` started at most the
     // longest published event's duration before it (one probe of events_listed_duration_idx),
-    // so the lists' start-ordered index is read from there, not from the first event ever.
-    sql`${events.startTime} >= ${p.endsAfter}::timestamptz - (SELECT max(d.end_time - d.start_time) FROM ${events} d WHERE d.status = ${sql.raw(String(EVENT_STATUS.published))})`,
+    // so the lists' start-ordered index is read from there, not from the first event ever. Not
+    // with a search: its matches come from the trigram index, and this range would tempt the
+    // planner to read every upcoming event and test the words on each instead.
+    shape.words
+      ? undefined
+      : sql`${events.startTime} >= ${p.endsAfter}::timestamptz - (SELECT max(d.end_time - d.start_time) FROM ${events} d WHERE d.status = ${sql.raw(String(EVENT_STATUS.published))})`,
     shape.startsBefore ? sql`${events.startTime} < ${p.startsBefore}::timestamptz` : undefined,
     shape.category ? sql`${events.categoryId} = ${p.categoryId}::int` : undefined,
     shape.organisation ? sql`${events.organisationId} = ${p.organisationId}::int` : undefined,
