@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -142,6 +143,17 @@ export const events = pgTable(
     check('events_changes_lock_hours_check', sql`${t.changesLockHours} BETWEEN 0 AND 168`),
   ],
 );
+
+/**
+ * How many events the home list shows, by the UTC day they end: published events of organisers
+ * not suspended. Kept by triggers on `events` and `organisations` (migration 0025), never written
+ * by the app; the home list's `total` sums the days after today and counts today's events
+ * exactly (docs/decisions/0033-catalogue-at-scale.md). `npm run db:copy` leaves it to the triggers.
+ */
+export const listedEventEnds = pgTable('listed_event_ends', {
+  endDay: date('end_day').primaryKey(),
+  n: integer('n').notNull(),
+});
 
 /**
  * Ticket types. `sold` counts paid tickets, `held` tickets reserved by pending bookings;

@@ -8,7 +8,7 @@ import {
   type QuestionScope,
 } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, events, media, organisations, ticketTypes } from '../../db/schema/index.js';
+import { categories, events, listedEventEnds, media, organisations, ticketTypes } from '../../db/schema/index.js';
 
 /** The columns an event is shown with, its category and organiser joined in. */
 const eventColumns = {
@@ -371,7 +371,14 @@ function publicWhere(shape: PublicShape): SQL {
  */
 function publicTotal(shape: PublicShape, where: SQL): SQL<number> {
   if (shape.words) return sql<number>`(count(*) over ())::int`;
-  return sql<number>`(SELECT count(*)::int FROM ${events} WHERE ${where})`;
+  if (shape.startsBefore || shape.category || shape.organisation)
+    return sql<number>`(SELECT count(*)::int FROM ${events} WHERE ${where})`;
+  // The home list: the events ending after today, summed by day from `listed_event_ends`
+  // (kept by triggers, migration 0025), and today's still running, counted from the index.
+  const today = sql`(${p.endsAfter}::timestamptz AT TIME ZONE 'UTC')::date`;
+  const tomorrow = sql`(${today} + 1)::timestamp AT TIME ZONE 'UTC'`;
+  return sql<number>`((SELECT coalesce(sum(${listedEventEnds.n}), 0) FROM ${listedEventEnds} WHERE ${listedEventEnds.endDay} > ${today})
+    + (SELECT count(*) FROM ${events} WHERE ${where} AND ${events.endTime} < ${tomorrow} AND ${events.startTime} < ${tomorrow}))::int`;
 }
 
 function preparePublic(db: Db, shape: PublicShape) {
