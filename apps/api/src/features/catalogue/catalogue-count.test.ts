@@ -77,7 +77,10 @@ describe("the home list's total", () => {
     await expectExact();
     await set(soon, { status: 3 });
     await expectExact();
-    await set(later, { startTime: new Date(Date.now() + 100 * 24 * HOUR), endTime: new Date(Date.now() + 101 * 24 * HOUR) });
+    await set(later, {
+      startTime: new Date(Date.now() + 100 * 24 * HOUR),
+      endTime: new Date(Date.now() + 101 * 24 * HOUR),
+    });
     await expectExact();
     await set(later, { organisationId: b.organisationId });
     await expectExact();

@@ -126,7 +126,11 @@ describe('the public lists at 5,000 events', () => {
     const home = await findPublicCardPage(t.database.db, { endsAfter, words: [] }, page);
     expect(home.total).toBe(expected!.listed);
     expect(home.total).toBeGreaterThan(3000);
-    const inCategory = await findPublicCardPage(t.database.db, { endsAfter, startsBefore, categoryId, words: [] }, page);
+    const inCategory = await findPublicCardPage(
+      t.database.db,
+      { endsAfter, startsBefore, categoryId, words: [] },
+      page,
+    );
     expect(inCategory.total).toBe(expected!.inCategory);
     expect(inCategory.total).toBeGreaterThan(12);
     expect(inCategory.events).toHaveLength(12);
