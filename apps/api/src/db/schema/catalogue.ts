@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -145,15 +146,21 @@ export const events = pgTable(
 );
 
 /**
- * How many events the home list shows, by the UTC day they end: published events of organisers
- * not suspended. Kept by triggers on `events` and `organisations` (migration 0025), never written
- * by the app; the home list's `total` sums the days after today and counts today's events
- * exactly (docs/decisions/0033-catalogue-at-scale.md). `npm run db:copy` leaves it to the triggers.
+ * How many events the public lists without dates show, by category and the UTC day they end:
+ * published events of organisers not suspended; category 0 counts every category (the home
+ * list). Kept by triggers on `events` and `organisations` (migration 0025), never written by the
+ * app; such a list's `total` sums the days after today and counts today's events exactly
+ * (docs/decisions/0033-catalogue-at-scale.md). `npm run db:copy` leaves it to the triggers.
  */
-export const listedEventEnds = pgTable('listed_event_ends', {
-  endDay: date('end_day').primaryKey(),
-  n: integer('n').notNull(),
-});
+export const listedEventEnds = pgTable(
+  'listed_event_ends',
+  {
+    categoryId: integer('category_id').notNull(),
+    endDay: date('end_day').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.endDay] })],
+);
 
 /**
  * Ticket types. `sold` counts paid tickets, `held` tickets reserved by pending bookings;

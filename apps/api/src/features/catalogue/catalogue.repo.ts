@@ -371,13 +371,16 @@ function publicWhere(shape: PublicShape): SQL {
  */
 function publicTotal(shape: PublicShape, where: SQL): SQL<number> {
   if (shape.words) return sql<number>`(count(*) over ())::int`;
-  if (shape.startsBefore || shape.category || shape.organisation)
+  if (shape.startsBefore || shape.organisation)
     return sql<number>`(SELECT count(*)::int FROM ${events} WHERE ${where})`;
-  // The home list: the events ending after today, summed by day from `listed_event_ends`
-  // (kept by triggers, migration 0025), and today's still running, counted from the index.
+  // The home list or a category: the events ending after today, summed by day from
+  // `listed_event_ends` (kept by triggers, migration 0025; category 0 is every category), and
+  // today's still running, counted from the index.
+  const category = shape.category ? sql`${p.categoryId}::int` : sql`0`;
   const today = sql`(${p.endsAfter}::timestamptz AT TIME ZONE 'UTC')::date`;
   const tomorrow = sql`(${today} + 1)::timestamp AT TIME ZONE 'UTC'`;
-  return sql<number>`((SELECT coalesce(sum(${listedEventEnds.n}), 0) FROM ${listedEventEnds} WHERE ${listedEventEnds.endDay} > ${today})
+  return sql<number>`((SELECT coalesce(sum(${listedEventEnds.n}), 0) FROM ${listedEventEnds}
+      WHERE ${listedEventEnds.categoryId} = ${category} AND ${listedEventEnds.endDay} > ${today})
     + (SELECT count(*) FROM ${events} WHERE ${where} AND ${events.endTime} < ${tomorrow} AND ${events.startTime} < ${tomorrow}))::int`;
 }
 
