@@ -11,8 +11,8 @@ import { openPostgres } from './client.js';
  * Rows travel as JSON (`row_to_json` on the source, `json_populate_recordset` on the target), so
  * every column type goes through its own text form: bytea as hex, timestamps with their offset,
  * jsonb and arrays as they are. No trigger needs turning off: the audit trail's (migration 0015)
- * refuse UPDATE, DELETE and TRUNCATE, and the copy only inserts; the home list's count (migration
- * 0025) is filled by its triggers as the events arrive, so that table is not copied.
+ * refuse UPDATE, DELETE and TRUNCATE, and the copy only inserts; the public lists' counts (migration
+ * 0025) are filled by their triggers as the events arrive, so that table is not copied.
  */
 
 /** The target already holds tables or sequences: the copy never mixes two databases. */
@@ -37,7 +37,7 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 /**
  * Tables the target's triggers fill as the rows they summarise arrive: copying them too would
  * count everything twice. Their counts are still compared after the copy.
- * `listed_event_ends`: the home list's count (docs/decisions/0033-catalogue-at-scale.md).
+ * `listed_event_ends`: the public lists' counts by day (docs/decisions/0033-catalogue-at-scale.md).
  */
 const FILLED_BY_TRIGGERS = new Set(['listed_event_ends']);
 

@@ -76,6 +76,7 @@ const filters: [string, () => PublicEventFilter, RegExp][] = [
   ['the home list', () => ({ endsAfter: now(), words: [] }), /events_listed_idx/],
   ['a search', () => ({ endsAfter: now(), words: ['blockchain'] }), /events_search_idx/],
   ['a search of two words', () => ({ endsAfter: now(), words: ['big', 'day'] }), /events_search_idx/],
+  ['a category', () => ({ endsAfter: now(), categoryId, words: [] }), /events_listed_category_idx/],
   [
     'a category and the next 30 days',
     () => ({ endsAfter: now(), startsBefore: new Date(Date.now() + 31 * DAY), categoryId, words: [] }),
