@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { startParams } from './settings.js';
+import { extensions, startParams } from './settings.js';
 import { WireServer } from './wire-server.js';
 
 /**
@@ -32,6 +32,7 @@ try {
     dataDir: input.dataDir,
     loadDataDir: input.template ? new Blob([fs.readFileSync(input.template)]) : undefined,
     startParams,
+    extensions,
   });
   const server = new WireServer(pglite, {
     password: input.password,

@@ -3,10 +3,12 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -106,7 +108,30 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('events_public_idx').on(t.status, t.startTime),
+    // The public lists (docs/decisions/0034-catalogue-at-scale.md): published events only, read in
+    // the lists' order (start, id) with the columns their filters and counts need, so a page is
+    // the first rows of an index and a count an index-only scan.
+    index('events_listed_idx')
+      .on(t.startTime, t.id, t.endTime, t.organisationId)
+      .where(sql`${t.status} = 1`),
+    index('events_listed_category_idx')
+      .on(t.categoryId, t.startTime, t.id, t.endTime, t.organisationId)
+      .where(sql`${t.status} = 1`),
+    // The longest published event bounds how early an event still running can have started.
+    index('events_listed_duration_idx')
+      .on(sql`(${t.endTime} - ${t.startTime})`)
+      .where(sql`${t.status} = 1`),
+    // The search (`filter`): trigrams of the searched fields, joined by a space a word never holds
+    // (pg_trgm, created by the migration). The query uses the same expression (catalogue.repo.ts).
+    // fastupdate off: events are written rarely and searched often, so a new event goes straight
+    // into the index instead of a pending list every search would read until the next vacuum.
+    index('events_search_idx')
+      .using(
+        'gin',
+        sql`(${t.title} || ' ' || ${t.shortDescription} || ' ' || ${t.fullDescription} || ' ' || ${t.location}) gin_trgm_ops`,
+      )
+      .with({ fastupdate: false })
+      .where(sql`${t.status} = 1`),
     index('events_organisation_idx').on(t.organisationId, t.createdAt),
     index('events_category_idx').on(t.categoryId),
     check('events_status_check', sql`${t.status} IN (1, 2, 3)`),
@@ -118,6 +143,23 @@ export const events = pgTable(
     check('events_service_fee_check', sql`${t.serviceFee} IN ('absorb', 'pass')`),
     check('events_changes_lock_hours_check', sql`${t.changesLockHours} BETWEEN 0 AND 168`),
   ],
+);
+
+/**
+ * How many events the public lists without dates show, by category and the UTC day they end:
+ * published events of organisers not suspended; category 0 counts every category (the home
+ * list). Kept by triggers on `events` and `organisations` (migration 0025), never written by the
+ * app; such a list's `total` sums the days after today and counts today's events exactly
+ * (docs/decisions/0034-catalogue-at-scale.md). `npm run db:copy` leaves it to the triggers.
+ */
+export const listedEventEnds = pgTable(
+  'listed_event_ends',
+  {
+    categoryId: integer('category_id').notNull(),
+    endDay: date('end_day').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.endDay] })],
 );
 
 /**

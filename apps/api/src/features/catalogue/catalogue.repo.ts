@@ -1,5 +1,5 @@
 import type { FeeRule } from '../ledger/index.js';
-import { and, asc, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   EVENT_STATUS,
   TICKET_STATUS,
@@ -8,7 +8,7 @@ import {
   type QuestionScope,
 } from '@tikiti/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, events, media, organisations, ticketTypes } from '../../db/schema/index.js';
+import { categories, events, listedEventEnds, media, organisations, ticketTypes } from '../../db/schema/index.js';
 
 /** The columns an event is shown with, its category and organiser joined in. */
 const eventColumns = {
@@ -155,7 +155,6 @@ const p = {
   startsBefore: sql.placeholder('startsBefore'),
   categoryId: sql.placeholder('categoryId'),
   organisationId: sql.placeholder('organisationId'),
-  patterns: sql.placeholder('patterns'),
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
@@ -173,8 +172,10 @@ const openTicketsJson = sql<TicketRow[]>`(
 );
 
 /**
- * A page of events: a narrow CTE picks the page's ids (and counts every match in a window),
- * then the page's events are read with their category, organiser and open tickets.
+ * A page of events: a narrow CTE picks the page's ids, then the page's events are read with
+ * their category, organiser and open tickets. `total` counts every match: by default a window
+ * over the matches; the public lists pass a count of their own, so the page itself can stop
+ * after its rows (docs/decisions/0034-catalogue-at-scale.md).
  */
 function eventPageQuery(
   db: Db,
@@ -182,10 +183,11 @@ function eventPageQuery(
   orderBy: SQL[],
   limit: number | Placeholder,
   offset: number | Placeholder,
+  total: SQL<number> = sql<number>`(count(*) over ())::int`,
 ) {
   const page = db.$with('page').as(
     db
-      .select({ id: events.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+      .select({ id: events.id, total: total.as('total') })
       .from(events)
       .where(where)
       .orderBy(...orderBy)
@@ -223,10 +225,10 @@ const {
  * the page once instead of grouping and sorting every (event, ticket type) row
  * (docs/scaling.md#the-uncached-request).
  */
-function cardPageQuery(db: Db, where: SQL, limit: Placeholder, offset: Placeholder) {
+function cardPageQuery(db: Db, where: SQL, total: SQL<number>, limit: Placeholder, offset: Placeholder) {
   const page = db.$with('page').as(
     db
-      .select({ id: events.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+      .select({ id: events.id, total: total.as('total') })
       .from(events)
       .where(where)
       .orderBy(...soonestFirst)
@@ -302,22 +304,98 @@ function eventQuery(db: Db, where: SQL) {
  */
 const organiserNotSuspended = sql`NOT EXISTS (SELECT 1 FROM organisations so WHERE so.id = ${events.organisationId} AND so.suspended_at IS NOT NULL)`;
 
-/** The public list: published events ending after `endsAfter`, narrowed by the filters. */
-const publicWhere = and(
-  eq(events.status, EVENT_STATUS.published),
-  organiserNotSuspended,
-  sql`${events.endTime} > ${p.endsAfter}::timestamptz`,
-  sql`(${p.startsBefore}::timestamptz IS NULL OR ${events.startTime} < ${p.startsBefore}::timestamptz)`,
-  sql`(${p.categoryId}::int IS NULL OR ${events.categoryId} = ${p.categoryId}::int)`,
-  sql`(${p.organisationId}::int IS NULL OR ${events.organisationId} = ${p.organisationId}::int)`,
-  // Every word must match one of the fields: there is no word that none of them matches.
-  sql`(cardinality(${p.patterns}::text[]) = 0 OR NOT EXISTS (
-    SELECT 1 FROM unnest(${p.patterns}::text[]) AS w(pattern) WHERE NOT (
-      ${events.title} ILIKE w.pattern OR ${events.shortDescription} ILIKE w.pattern
-      OR ${events.fullDescription} ILIKE w.pattern OR ${events.location} ILIKE w.pattern)))`,
-)!;
+/** Published, as a literal: the public lists' partial indexes (`WHERE status = 1`) apply to every plan. */
+const published = sql`${events.status} = ${sql.raw(String(EVENT_STATUS.published))}`;
+
+/**
+ * What the search looks in: the title, both descriptions and the location joined by a space,
+ * the expression of the trigram index `events_search_idx` (db/schema/catalogue.ts). A searched
+ * word holds no space and its `%` and `_` are escaped, so it matches the joined text exactly
+ * when it matches one of the fields, as `ILIKE` on each field did.
+ */
+const searchText = sql`(${events.title} || ' ' || ${events.shortDescription} || ' ' || ${events.fullDescription} || ' ' || ${events.location})`;
+
+/** Which of the public list's filters a request has: each shape is a statement of its own. */
+interface PublicShape {
+  startsBefore: boolean;
+  category: boolean;
+  organisation: boolean;
+  /** How many words are searched. */
+  words: number;
+}
+
+const shapeOf = (f: PublicEventFilter): PublicShape => ({
+  startsBefore: f.startsBefore !== undefined,
+  category: f.categoryId !== undefined,
+  organisation: f.organisationId !== undefined,
+  words: f.words.length,
+});
+
+const shapeKey = (s: PublicShape) =>
+  `${s.startsBefore ? 'b' : ''}${s.category ? 'c' : ''}${s.organisation ? 'o' : ''}w${s.words}`;
+
+const wordPlaceholder = (i: number) => sql.placeholder(`w${i}`);
+
+/**
+ * The public list: published events ending after `endsAfter`, narrowed by the filters present.
+ * Only the filters a request has are in its statement, so every plan (a generic one too) can
+ * use the index that fits (docs/decisions/0034-catalogue-at-scale.md).
+ */
+function publicWhere(shape: PublicShape): SQL {
+  return and(
+    published,
+    organiserNotSuspended,
+    sql`${events.endTime} > ${p.endsAfter}::timestamptz`,
+    // Redundant but for the index: an event still running at `endsAfter` started at most the
+    // longest published event's duration before it (one probe of events_listed_duration_idx),
+    // so the lists' start-ordered index is read from there, not from the first event ever. Not
+    // with a search: its matches come from the trigram index, and this range would tempt the
+    // planner to read every upcoming event and test the words on each instead.
+    shape.words
+      ? undefined
+      : sql`${events.startTime} >= ${p.endsAfter}::timestamptz - (SELECT max(d.end_time - d.start_time) FROM ${events} d WHERE d.status = ${sql.raw(String(EVENT_STATUS.published))})`,
+    shape.startsBefore ? sql`${events.startTime} < ${p.startsBefore}::timestamptz` : undefined,
+    shape.category ? sql`${events.categoryId} = ${p.categoryId}::int` : undefined,
+    shape.organisation ? sql`${events.organisationId} = ${p.organisationId}::int` : undefined,
+    // Every word must match one of the fields.
+    ...Array.from({ length: shape.words }, (_, i) => sql`${searchText} ILIKE ${wordPlaceholder(i)}::text`),
+  )!;
+}
+
+/**
+ * How a shape counts its matches (docs/decisions/0034-catalogue-at-scale.md). Without a search,
+ * a count of its own beside the page, so the page stops after its rows in the index's order
+ * and the count reads the index only. With one, a window over the matches: every match is
+ * read once anyway (the trigram index finds candidates, each is checked against the words),
+ * and counting beside the page would check them twice.
+ */
+function publicTotal(shape: PublicShape, where: SQL): SQL<number> {
+  if (shape.words) return sql<number>`(count(*) over ())::int`;
+  if (shape.startsBefore || shape.organisation)
+    return sql<number>`(SELECT count(*)::int FROM ${events} WHERE ${where})`;
+  // The home list or a category: the events ending after today, summed by day from
+  // `listed_event_ends` (kept by triggers, migration 0025; category 0 is every category), and
+  // today's still running, counted from the index.
+  const category = shape.category ? sql`${p.categoryId}::int` : sql`0`;
+  const today = sql`(${p.endsAfter}::timestamptz AT TIME ZONE 'UTC')::date`;
+  const tomorrow = sql`(${today} + 1)::timestamp AT TIME ZONE 'UTC'`;
+  return sql<number>`((SELECT coalesce(sum(${listedEventEnds.n}), 0) FROM ${listedEventEnds}
+      WHERE ${listedEventEnds.categoryId} = ${category} AND ${listedEventEnds.endDay} > ${today})
+    + (SELECT count(*) FROM ${events} WHERE ${where} AND ${events.endTime} < ${tomorrow} AND ${events.startTime} < ${tomorrow}))::int`;
+}
+
+function preparePublic(db: Db, shape: PublicShape) {
+  const where = publicWhere(shape);
+  const key = shapeKey(shape);
+  const total = publicTotal(shape, where);
+  return {
+    page: eventPageQuery(db, where, soonestFirst, p.limit, p.offset, total).prepare(`catalogue_public_page_${key}`),
+    cards: cardPageQuery(db, where, total, p.limit, p.offset).prepare(`catalogue_public_cards_${key}`),
+  };
+}
 
 function prepare(db: Db) {
+  const publicStatements = new Map<string, ReturnType<typeof preparePublic>>();
   return {
     tickets: db
       .select(ticketColumns)
@@ -325,8 +403,13 @@ function prepare(db: Db) {
       .where(and(sql`${ticketTypes.eventId} = ANY(${p.ids}::int[])`, eq(ticketTypes.status, TICKET_STATUS.open)))
       .orderBy(asc(ticketTypes.eventId), asc(ticketTypes.sortOrder), asc(ticketTypes.id))
       .prepare('catalogue_open_tickets'),
-    publicPage: eventPageQuery(db, publicWhere, soonestFirst, p.limit, p.offset).prepare('catalogue_public_page'),
-    publicCards: cardPageQuery(db, publicWhere, p.limit, p.offset).prepare('catalogue_public_cards'),
+    /** The public page and cards statements of a shape, prepared on first use. */
+    publicFor(shape: PublicShape) {
+      const key = shapeKey(shape);
+      let q = publicStatements.get(key);
+      if (!q) publicStatements.set(key, (q = preparePublic(db, shape)));
+      return q;
+    },
     publicEvent: eventQuery(
       db,
       and(eq(events.id, p.id), eq(events.status, EVENT_STATUS.published), organiserNotSuspended)!,
@@ -387,12 +470,13 @@ export interface PublicEventFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const filterParams = (f: PublicEventFilter) => ({
+/** The parameters of a shape's statement: only the filters it has. */
+const filterParams = (f: PublicEventFilter): Record<string, unknown> => ({
   endsAfter: f.endsAfter.toISOString(),
-  startsBefore: f.startsBefore?.toISOString() ?? null,
-  categoryId: f.categoryId ?? null,
-  organisationId: f.organisationId ?? null,
-  patterns: f.words.map((w) => `%${escapeLike(w)}%`),
+  ...(f.startsBefore && { startsBefore: f.startsBefore.toISOString() }),
+  ...(f.categoryId !== undefined && { categoryId: f.categoryId }),
+  ...(f.organisationId !== undefined && { organisationId: f.organisationId }),
+  ...Object.fromEntries(f.words.map((w, i) => [`w${i}`, `%${escapeLike(w)}%`])),
 });
 
 /** Runs a prepared page statement; past the last page (no row to carry the total) asks for the first row. */
@@ -414,7 +498,7 @@ export async function findPublicEventPage(
   f: PublicEventFilter,
   page: { limit: number; offset: number },
 ): Promise<{ events: EventWithTickets[]; total: number }> {
-  const { rows, total } = await pageOf(preparedFor(db).publicPage, f, page);
+  const { rows, total } = await pageOf(preparedFor(db).publicFor(shapeOf(f)).page, f, page);
   return { events: withoutTotal(rows), total };
 }
 
@@ -424,8 +508,29 @@ export async function findPublicCardPage(
   f: PublicEventFilter,
   page: { limit: number; offset: number },
 ): Promise<{ events: (EventCardRow & { total: number })[]; total: number }> {
-  const { rows, total } = await pageOf(preparedFor(db).publicCards, f, page);
+  const { rows, total } = await pageOf(preparedFor(db).publicFor(shapeOf(f)).cards, f, page);
   return { events: rows, total };
+}
+
+/**
+ * The SQL and parameters of the public list's statement for a filter, as `findPublicCardPage`
+ * (cards) or `findPublicEventPage` (full) runs it: for EXPLAIN in tests and docs/scaling.md.
+ */
+export function publicListStatement(
+  db: Db,
+  f: PublicEventFilter,
+  page: { limit: number; offset: number },
+  fields: 'card' | 'full',
+): { sql: string; params: unknown[] } {
+  const shape = shapeOf(f);
+  const where = publicWhere(shape);
+  const total = publicTotal(shape, where);
+  const query =
+    fields === 'card'
+      ? cardPageQuery(db, where, total, p.limit, p.offset)
+      : eventPageQuery(db, where, soonestFirst, p.limit, p.offset, total);
+  const { sql: text, params } = query.toSQL();
+  return { sql: text, params: fillPlaceholders(params, { ...filterParams(f), ...page }) };
 }
 
 /** A published event with its open ticket types, or undefined. */
