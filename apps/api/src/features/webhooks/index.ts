@@ -4,6 +4,8 @@
  * job for the composition roots, and the resolver a test can answer with.
  */
 export { emitAttendeeEvent, emitBookingEvent, emitEventCancelled, webhooksJobs } from './webhooks.service.js';
+/** The offline sync's admissions, many at once (issue 29). */
+export { emitAttendeeEvents } from './webhooks.service.js';
 export { webhooksRoutes } from './webhooks.routes.js';
 export { setWebhookResolver, type Resolver } from './webhook-address.js';
 /** For the demo seed: sealing its endpoint's secret. */
