@@ -423,7 +423,9 @@ export async function recordScans(
  * sync: a check-in where there is none, or in place of a later one (the earliest scan wins; the
  * `WHERE` is evaluated on the row as it is once locked, so concurrent syncs settle on the
  * earliest whatever their order). Every conflicting row stays locked to the end of the
- * transaction, claimed or not. Answers the e-tickets this statement checked in for the first time.
+ * transaction, claimed or not; rows are taken in e-ticket order, so two syncs locking the same
+ * rows wait for each other rather than deadlock. Answers the e-tickets this statement checked in
+ * for the first time.
  */
 export async function admitEarliest(
   tx: Tx,
@@ -438,6 +440,7 @@ export async function admitEarliest(
     INSERT INTO ${checkIns} AS c (e_ticket_id, checked_in_by, checked_in_at, device_id)
     SELECT r.t, ${scan.accountId}, r.at, ${scan.deviceId}
       FROM jsonb_to_recordset(${json}::jsonb) AS r(t integer, at timestamptz)
+     ORDER BY r.t
     ON CONFLICT (e_ticket_id) DO UPDATE
        SET checked_in_at = excluded.checked_in_at, checked_in_by = excluded.checked_in_by,
            device_id = excluded.device_id, recorded_at = now()
