@@ -25,10 +25,10 @@ const BUDGET_MS = Number(process.env.BENCH_SCALE_BUDGET_MS ?? 20_000);
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1,100').split(',').map(Number);
 const DEMO_EVENTS_PER_SIZE = 60;
 const BOOKINGS_PER_EVENT = 50;
-const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
+export const ORGANISER = { username: 'demo@tikiti.co.ke', password: 'TikitiDemo2026!' };
 
 /** Base-31 references in the bookings' alphabet, `TK-X` and 8 characters: never a demo reference (7). */
-const GENERATOR_FUNCTIONS = `
+export const GENERATOR_FUNCTIONS = `
 CREATE OR REPLACE FUNCTION pg_temp.gen_ref(n bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT 'TK-X' || string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', ((n / (31::bigint ^ i)::bigint) % 31)::int + 1, 1), '' ORDER BY i DESC)
     FROM generate_series(0, 7) i
@@ -45,7 +45,7 @@ $$;
  * payments, lines and e-tickets; `checkedIn` of the first event's tickets admitted. Returns the
  * new events' ids.
  */
-async function generate(
+export async function generate(
   client: pg.Client,
   opts: {
     events: number;

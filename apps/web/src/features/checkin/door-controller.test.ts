@@ -76,6 +76,29 @@ describe('the door controller (docs/decisions/0013-door-page-offline.md)', () =>
     expect(syncs()[0]!.body).toMatchObject({ device_id: 'Door TEST', scans: [{ code: 'tk-7q2m9x-2' }] });
   });
 
+  it('keeps an offline admission across a reload with no network: the waiting scan is laid over the stored list', async () => {
+    const { net } = network();
+    const first = createDoorController(7, 'Door TEST');
+    stop = first.start();
+    await until(first, opened);
+    net.up = false;
+    expect(await first.scan('tk-7q2m9x-2')).toBe(true);
+    expect(first.store.getState().shown?.verdict.result).toBe('admitted');
+    stop();
+
+    // The page opened again, still offline, on the same device's store.
+    const again = createDoorController(7, 'Door TEST');
+    stop = again.start();
+    const reopened = await until(again, (s) => s.phase === 'ready' && s.kit !== null && !s.online);
+    expect(reopened).toMatchObject({ pending: 1 });
+    expect(reopened.kit!.counts.tickets_admitted).toBe(1);
+    expect(await again.scan('tk-7q2m9x-2')).toBe(true);
+    expect(again.store.getState().shown).toMatchObject({
+      offline: true,
+      verdict: { result: 'already_checked_in', checked_in_device: 'Door TEST' },
+    });
+  });
+
   it(`tries the sync again every ${RETRY_MS / 1000} s while scans wait, and stops once they are synced`, async () => {
     vi.useFakeTimers();
     const { net, syncs } = network();

@@ -141,7 +141,9 @@ export function createDoorController(eventId: number, device: string): DoorContr
   async function keepKit(kit: DoorKit, savedAt?: string) {
     patch({ kit });
     const local = await doorStore();
-    const at = savedAt ?? (await local.getKit(eventId))?.saved_at ?? new Date().toISOString();
+    // The download time this device already knows: reading the stored kit back for it would
+    // cost as much as writing it (docs/scaling.md, the door).
+    const at = savedAt ?? get().savedAt ?? (await local.getKit(eventId))?.saved_at ?? new Date().toISOString();
     await local.putKit({ event_id: eventId, kit, saved_at: at });
     patch({ savedAt: at });
   }
@@ -277,7 +279,13 @@ export function createDoorController(eventId: number, device: string): DoorContr
     return true;
   }
 
-  /** The device's verdict from its kit; an admission is stored (to sync later) before it is shown. */
+  /**
+   * The device's verdict from its kit; an admission is stored (to sync later) before it is shown.
+   * The waiting scan is what is stored: the kit on the device is not written again for each
+   * admission (20,000 tickets copied into IndexedDB per scan, hundreds of milliseconds on a phone,
+   * docs/scaling.md, the door); opening the door lays the waiting scans over it (`openSaved`), as a
+   * download does, and the next sync or download stores it whole.
+   */
   async function scanOffline(code: string): Promise<boolean> {
     const kit = get().kit;
     if (!kit) {
@@ -302,8 +310,7 @@ export function createDoorController(eventId: number, device: string): DoorContr
         ticket_ids: verdict.ticket_ids,
         persons: verdict.persons,
       });
-      await keepKit(admitLocally(kit, verdict.ticket_ids, at, device));
-      patch({ pending: await waiting.countPending(eventId) });
+      patch({ kit: admitLocally(kit, verdict.ticket_ids, at, device), pending: await waiting.countPending(eventId) });
     }
     patch({ shown: { verdict, offline: true, outdated: local.outdated } });
     return true;
@@ -311,14 +318,16 @@ export function createDoorController(eventId: number, device: string): DoorContr
 
   // Open and keep going.
 
-  /** The copy on this device first: it answers at once, even offline. */
+  /** The copy on this device first, with this device's waiting admissions on it: it answers at once, even offline. */
   const openSaved = () =>
     serial(async () => {
       const local = await doorStore();
       const saved = await local.getKit(eventId);
-      const pending = await local.countPending(eventId);
-      if (saved) patch({ phase: 'ready', kit: saved.kit, savedAt: saved.saved_at, pending });
-      else patch({ pending });
+      const waiting = await local.pendingScans(eventId);
+      if (!saved) return patch({ pending: waiting.length });
+      let kit = saved.kit;
+      for (const scan of waiting) kit = admitLocally(kit, scan.ticket_ids, scan.scanned_at, device);
+      patch({ phase: 'ready', kit, savedAt: saved.saved_at, pending: waiting.length });
     });
 
   /** The network comes and goes. */
