@@ -127,7 +127,11 @@ function answerWithin<T>(ms: number, call: (signal: AbortSignal) => Promise<T>):
 export function createDoorController(eventId: number, device: string): DoorController {
   const store = createStore<DoorState>()(initialState);
   const get = store.getState;
-  const patch = (p: Partial<DoorState>) => store.setState(p);
+  /** Changes what the page shows; a change to nothing new draws nothing (each draw is the whole door page). */
+  const patch = (p: Partial<DoorState>) => {
+    const now = get();
+    if ((Object.keys(p) as (keyof DoorState)[]).some((k) => !Object.is(now[k], p[k]))) store.setState(p);
+  };
   const setOnline = (online: boolean) => patch({ online });
 
   let chain: Promise<unknown> = Promise.resolve();
@@ -232,9 +236,11 @@ export function createDoorController(eventId: number, device: string): DoorContr
         patch({ scanError: EMPTY });
         return false;
       }
-      patch({ checking: true, scanError: null });
+      const asking = get().online && code.length <= MAX_CODE_LENGTH;
+      // "Checking…" while the server is asked; the device's own answer comes before it would show.
+      patch({ checking: asking, scanError: null });
       try {
-        if (get().online && code.length <= MAX_CODE_LENGTH) {
+        if (asking) {
           const answered = await scanOnline(code);
           if (answered !== 'unreachable') return answered;
         }
@@ -310,7 +316,8 @@ export function createDoorController(eventId: number, device: string): DoorContr
         ticket_ids: verdict.ticket_ids,
         persons: verdict.persons,
       });
-      patch({ kit: admitLocally(kit, verdict.ticket_ids, at, device), pending: await waiting.countPending(eventId) });
+      // One more waiting: this step is the only one that changes the queue meanwhile (`serial`).
+      patch({ kit: admitLocally(kit, verdict.ticket_ids, at, device), pending: get().pending + 1 });
     }
     patch({ shown: { verdict, offline: true, outdated: local.outdated } });
     return true;
