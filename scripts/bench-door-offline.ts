@@ -91,30 +91,33 @@ async function doorEvent(client: pg.Client) {
 }
 
 /**
- * Times one scan in the page: the field already holds the code; from the click on "Check in" to
- * the frame after the verdict appears. Answers the milliseconds and the verdict shown.
+ * Run in the page (a string: these scripts are typed for Node, not the DOM): clicks "Check in"
+ * and answers the milliseconds until the verdict is painted (the animation frame after it
+ * appears, then a task) and the verdict shown.
+ */
+const TIMED_CLICK = `new Promise((resolve) => {
+  const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Check in');
+  let t0 = 0;
+  const observer = new MutationObserver(() => {
+    const dialog = document.querySelector('[role="alertdialog"]');
+    if (!dialog) return;
+    observer.disconnect();
+    requestAnimationFrame(() =>
+      setTimeout(() => resolve({ ms: performance.now() - t0, result: dialog.getAttribute('data-result') })),
+    );
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  t0 = performance.now();
+  button.click();
+})`;
+
+/**
+ * Times one scan in the page: the code typed into the field first, then TIMED_CLICK; the verdict
+ * dismissed after. Answers the milliseconds and the verdict shown.
  */
 async function timedScan(page: Page, code: string) {
   await page.getByLabel('Reference on the ticket').fill(code);
-  const timing = await page.evaluate(
-    () =>
-      new Promise<{ ms: number; result: string | null }>((resolve) => {
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Check in')!;
-        let t0 = 0;
-        const observer = new MutationObserver(() => {
-          const dialog = document.querySelector('[role="alertdialog"]');
-          if (!dialog) return;
-          observer.disconnect();
-          // The frame that draws it: its animation frame, then a task once it is painted.
-          requestAnimationFrame(() =>
-            setTimeout(() => resolve({ ms: performance.now() - t0, result: dialog.getAttribute('data-result') })),
-          );
-        });
-        observer.observe(document.body, { childList: true, subtree: true });
-        t0 = performance.now();
-        button.click();
-      }),
-  );
+  const timing = await page.evaluate<{ ms: number; result: string | null }>(TIMED_CLICK);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Next' }).click();
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
   return timing;
