@@ -277,9 +277,13 @@ export function createDoorController(eventId: number, device: string): DoorContr
         const id = verdict.ticket.id;
         next = { ...next, tickets: next.tickets.map((t) => (t.id === id ? { ...t, [refusal]: true } : t)) };
       }
-      await keepKit({ ...next, counts });
+      // Shown first, then stored: the kit is the whole ticket list, slow to write (docs/scaling.md, the door).
+      const kept = { ...next, counts };
+      patch({ kit: kept, shown: { verdict, offline: false, outdated: false } });
+      await keepKit(kept);
+    } else {
+      patch({ shown: { verdict, offline: false, outdated: false } });
     }
-    patch({ shown: { verdict, offline: false, outdated: false } });
     // The network is back: whatever waits goes now (queued behind this step).
     if ((await (await doorStore()).countPending(eventId)) > 0) void sync();
     return true;
