@@ -9,7 +9,9 @@
  * size; and Lighthouse's mobile scores of home, all events and an event's details
  * (scripts/bench-lighthouse.ts). `--only=catalogue|flash|mixed|lighthouse`, `--no-build`; `--only=scale`
  * runs the cost curves of scripts/bench-scale.ts instead (not part of the default run);
- * `--only=scale-embedded` the embedded database at ×100 (scripts/bench-scale-embedded.ts).
+ * `--only=scale-embedded` the embedded database at ×100 (scripts/bench-scale-embedded.ts);
+ * `--only=door-offline` the door page offline on a 4× throttled CPU and the 5,000-scan sync
+ * (scripts/bench-door-offline.ts).
  * Targets at 50 connections: embedded ≥ 0.5 of PostgreSQL's req/s with p99 < 200 ms and the
  * API under 400 MB after the load; cache off, PostgreSQL ≥ 0.5 of the baseline with p99 < 50 ms;
  * flash sale ≥ 1,000 bookings/s, ratio ≥ 0.5, p99 < 500 ms, oversold 0 at 100 connections;
@@ -27,6 +29,7 @@ import { lighthouseScores, printLighthouse } from './bench-lighthouse.js';
 import { mixedLoad } from './bench-mixed.js';
 import { scaleBench } from './bench-scale.js';
 import { scaleEmbeddedBench } from './bench-scale-embedded.js';
+import { doorOfflineBench } from './bench-door-offline.js';
 import { firstVisitScripts } from './first-visit-scripts.js';
 import { cpuOf, memoryOf, postgresCpu, startServer } from './bench-support.js';
 
@@ -156,6 +159,8 @@ async function main() {
     return;
   }
   const scale = process.argv.includes('--only=scale');
+  // The door offline (scripts/bench-door-offline.ts) logs the plans of one sync call's statements.
+  const door = process.argv.includes('--only=door-offline');
   // The cost curves log the plan of every statement over 100 ms (auto_explain) for docs/scaling.md.
   const pg = await startPostgres(
     scale
@@ -167,7 +172,15 @@ async function main() {
             'maintenance_work_mem=256MB',
           ],
         }
-      : {},
+      : door
+        ? {
+            settings: [
+              'shared_preload_libraries=auto_explain',
+              'auto_explain.log_analyze=on',
+              'auto_explain.log_buffers=on',
+            ],
+          }
+        : {},
   );
   const report: unknown[] = [];
   try {
@@ -175,6 +188,11 @@ async function main() {
     // The cost curves (scripts/bench-scale.ts) run only when asked: ×1,000 takes an hour.
     if (only === 'scale') {
       await scaleBench(pg.url(), pg.logFile);
+      return;
+    }
+    // The door page answering offline on a throttled CPU, and the 5,000-scan sync (issue 31).
+    if (only === 'door-offline') {
+      await doorOfflineBench(pg.url(), pg.logFile);
       return;
     }
     if (!only || only === 'catalogue') report.push(...(await browse(pg.url())));

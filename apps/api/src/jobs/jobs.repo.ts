@@ -25,6 +25,18 @@ export async function insertJob(db: Db | Tx, job: NewJob): Promise<number | null
   return row?.id ?? null;
 }
 
+/** Inserts these jobs (no dedupe keys) as one statement; answers their ids in order. */
+export async function insertJobs(db: Db | Tx, batch: Omit<NewJob, 'dedupeKey'>[]): Promise<number[]> {
+  if (batch.length === 0) return [];
+  const rows = await db
+    .insert(jobs)
+    .values(
+      batch.map((job) => ({ kind: job.kind, payload: job.payload, maxAttempts: job.maxAttempts, runAt: job.runAt })),
+    )
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+
 /** A job as a worker holds it: `attempts` counts the attempt just started. */
 export interface ClaimedJob {
   id: number;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import type { Db, Tx } from '../db/client.js';
-import { insertJob } from './jobs.repo.js';
+import { insertJob, insertJobs } from './jobs.repo.js';
 
 /**
  * The job queue's API for features (docs/architecture.md#background-work). A feature enqueues with `enqueueJob` and
@@ -44,6 +44,24 @@ export async function enqueueJob<P>(
     runAt: opts.runAt,
     dedupeKey: opts.dedupeKey,
   });
+}
+
+/** Enqueues a job of this kind per payload as one statement (a batch has no dedupe keys). */
+export async function enqueueJobs<P>(
+  db: Db | Tx,
+  kind: string,
+  payloads: P[],
+  opts: Omit<EnqueueOptions, 'dedupeKey'> = {},
+): Promise<number[]> {
+  return insertJobs(
+    db,
+    payloads.map((payload) => ({
+      kind,
+      payload,
+      maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      runAt: opts.runAt,
+    })),
+  );
 }
 
 /** The attempt a handler is running. */

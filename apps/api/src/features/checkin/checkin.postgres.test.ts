@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { checkIns, doorScans } from '../../db/schema/index.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { checkIns, doorScans, webhookDeliveries } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { paidBookingWithTickets } from '../../test-support/door.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -122,5 +122,89 @@ describe('offline devices syncing the same ticket at once', () => {
       checked_in_device: 'Door 7',
       conflict: { device: 'Door 7' },
     });
+  });
+});
+
+describe('many devices syncing the same tickets at once (the set-based sync)', () => {
+  it('admit each ticket exactly once, to its earliest scan, with one attendee.checked_in each', async () => {
+    const org = await createOrganiser(t.database.db);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/v1/client/webhooks',
+      headers: { auth: org.token },
+      payload: { url: 'http://127.0.0.1:9/hooks', events: ['attendee.checked_in'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const { event, tickets: types } = await createEvent(t.database.db, {
+      organisationId: org.organisationId,
+      categoryId,
+      tickets: [{ name: 'Regular', price: 10, max: 500 }],
+    });
+    const bookings = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        paidBookingWithTickets(t, {
+          eventId: event.id,
+          lines: [{ ticketTypeId: types[0]!.id, name: 'Regular', quantity: 4 }],
+        }),
+      ),
+    );
+    const tickets = bookings.flatMap((b) => b.tickets);
+    const devices = 12;
+    const base = Date.now() - 3_600_000;
+    // Device d scans ticket i at base + ((i + d) % devices) s: ticket i's earliest scan is device (devices - i % devices) % devices.
+    const winner = (i: number) => `Door ${(devices - (i % devices)) % devices}`;
+    const batchOf = (d: number) => {
+      const scans = tickets.map((x, i) => ({
+        local_id: `${d}-${i}`,
+        code: x.code,
+        scanned_at: new Date(base + ((i + d) % devices) * 1000).toISOString(),
+      }));
+      // Each device sends its scans in its own order, so the calls claim rows in different orders.
+      return d % 2 ? scans.reverse() : scans;
+    };
+    const send = (d: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/client/event/${event.id}/checkin/sync`,
+        headers: { auth: org.token },
+        payload: { device_id: `Door ${d}`, scans: batchOf(d) },
+      });
+    const answers = await Promise.all(Array.from({ length: devices }, (_, d) => send(d)));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+
+    const ids = tickets.map((x) => x.id);
+    const rows = await t.database.db.select().from(checkIns).where(inArray(checkIns.eTicketId, ids));
+    expect(rows).toHaveLength(tickets.length);
+    for (const [i, x] of tickets.entries()) {
+      expect(rows.find((r) => r.eTicketId === x.id)).toMatchObject({
+        deviceId: winner(i),
+        checkedInAt: new Date(base),
+      });
+    }
+    expect(await t.database.db.select().from(doorScans).where(inArray(doorScans.eTicketId, ids))).toHaveLength(
+      devices * tickets.length,
+    );
+    const deliveries = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(
+        and(eq(webhookDeliveries.endpointId, hook.json().data.id), eq(webhookDeliveries.type, 'attendee.checked_in')),
+      );
+    expect(deliveries.map((d) => JSON.parse(d.body).data.ticket_id).sort()).toEqual([...ids].sort());
+
+    // Every device sending again hears the settled answer: each ticket admitted by its winner alone.
+    const again = await Promise.all(Array.from({ length: devices }, (_, d) => send(d)));
+    const admittedBy = new Map<number, string[]>();
+    for (const [d, res] of again.entries()) {
+      expect(res.statusCode, res.body).toBe(200);
+      for (const r of res.json().data.results as { result: string; ticket_ids: number[] }[]) {
+        for (const id of r.ticket_ids) admittedBy.set(id, [...(admittedBy.get(id) ?? []), `Door ${d}`]);
+        if (r.result !== 'admitted') expect(r.result).toBe('already_checked_in');
+      }
+    }
+    for (const [i, x] of tickets.entries()) expect(admittedBy.get(x.id)).toEqual([winner(i)]);
+    expect(
+      await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.json().data.id)),
+    ).toHaveLength(tickets.length);
   });
 });

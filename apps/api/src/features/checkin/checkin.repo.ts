@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { BOOKING_STATUS, EVENT_STATUS } from '@tikiti/contract';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import {
   bookingAttendees,
   bookingLines,
@@ -189,10 +189,6 @@ function joinDoor<T extends PgSelect>(query: T) {
     .leftJoin(checkIns, eq(checkIns.eTicketId, eTickets.id));
 }
 
-function doorTickets(db: Executor) {
-  return joinDoor(db.select(doorTicketColumns).from(eTickets).$dynamic());
-}
-
 const normalise = <R extends DoorTicketRow>(rows: R[]): R[] =>
   rows.map((r) => ({
     ...r,
@@ -257,30 +253,56 @@ export async function findTicketsByReferences(
   );
 }
 
-/** The e-ticket a ticket code names, when it is of this event and carries exactly this code. */
-export async function findTicketByCode(db: Executor, eventId: number, ticketId: number, code: string) {
-  return normalise(
-    await doorTickets(db).where(and(eq(eTickets.id, ticketId), eq(eTickets.eventId, eventId), eq(eTickets.code, code))),
-  );
+/**
+ * The e-tickets of this event that these ticket codes name: by id and the exact code, many in
+ * one query.
+ */
+export async function findTicketsByCodes(db: Executor, eventId: number, named: { ticketId: number; code: string }[]) {
+  if (named.length === 0) return [];
+  const rows = await joinDoor(
+    db
+      .select({ ...doorTicketColumns, code: eTickets.code })
+      .from(eTickets)
+      .$dynamic(),
+  )
+    .where(
+      and(
+        eq(eTickets.eventId, eventId),
+        inArray(eTickets.id, [...new Set(named.map((n) => n.ticketId))]),
+        inArray(eTickets.code, [...new Set(named.map((n) => n.code))]),
+      ),
+    )
+    .orderBy(asc(eTickets.id));
+  return normalise(rows);
 }
 
 /**
- * The live e-tickets (not the old rows of re-issued ones) of the booking a booking's own code
- * names, when it is of this event and carries exactly this code.
+ * The live e-tickets (not the old rows of re-issued ones) of this event's bookings these booking
+ * codes name, by id and the exact code, many in one query; each row with its booking's code, by
+ * booking and in issue order.
  */
-export async function findTicketsByBookingCode(db: Executor, eventId: number, bookingId: number, code: string) {
-  return normalise(
-    await doorTickets(db)
-      .where(
-        and(
-          eq(bookings.id, bookingId),
-          eq(bookings.eventId, eventId),
-          eq(bookings.bookingCode, code),
-          isNull(eTickets.reissuedAt),
-        ),
-      )
-      .orderBy(asc(eTickets.bookingLineId), asc(eTickets.seq)),
-  );
+export async function findTicketsByBookingCodes(
+  db: Executor,
+  eventId: number,
+  named: { bookingId: number; code: string }[],
+) {
+  if (named.length === 0) return [];
+  const rows = await joinDoor(
+    db
+      .select({ ...doorTicketColumns, bookingCode: sql<string>`${bookings.bookingCode}` })
+      .from(eTickets)
+      .$dynamic(),
+  )
+    .where(
+      and(
+        inArray(bookings.id, [...new Set(named.map((n) => n.bookingId))]),
+        eq(bookings.eventId, eventId),
+        inArray(bookings.bookingCode, [...new Set(named.map((n) => n.code))]),
+        isNull(eTickets.reissuedAt),
+      ),
+    )
+    .orderBy(asc(bookings.id), asc(eTickets.bookingLineId), asc(eTickets.seq));
+  return normalise(rows);
 }
 
 export interface ScanRecord {
@@ -312,35 +334,6 @@ export async function admitIfFirst(tx: Tx, scan: ScanRecord): Promise<number[]> 
     .onConflictDoNothing({ target: checkIns.eTicketId })
     .returning({ id: checkIns.eTicketId });
   return rows.map((r) => r.id);
-}
-
-/**
- * An offline scan's claim on these e-tickets: a check-in where there is none, or in place of a
- * later one (the earliest scan wins). The `WHERE` of the upsert is evaluated on the row as it is
- * once locked, so concurrent syncs settle on the earliest whatever their order.
- */
-export async function admitIfEarliest(tx: Tx, scan: ScanRecord) {
-  if (scan.ticketIds.length === 0) return;
-  await tx
-    .insert(checkIns)
-    .values(
-      scan.ticketIds.map((id) => ({
-        eTicketId: id,
-        checkedInBy: scan.accountId,
-        checkedInAt: scan.scannedAt,
-        deviceId: scan.deviceId,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: checkIns.eTicketId,
-      set: {
-        checkedInAt: sql`excluded.checked_in_at`,
-        checkedInBy: sql`excluded.checked_in_by`,
-        deviceId: sql`excluded.device_id`,
-        recordedAt: sql`now()`,
-      },
-      setWhere: sql`${checkIns.checkedInAt} > excluded.checked_in_at`,
-    });
 }
 
 /**
@@ -378,6 +371,104 @@ export async function recordScan(tx: Tx, scan: ScanRecord): Promise<Date> {
   return toDate(first?.scannedAt ?? scan.scannedAt)!;
 }
 
+/** One e-ticket an offline scan claims (recordScans): the scan's device is the call's. */
+export interface OfflineClaim {
+  eTicketId: number;
+  localId: string;
+  scannedAt: Date;
+}
+
+/**
+ * Records a sync's claims as one statement, in the order given (so the first claim of a
+ * (device, local id) has the lowest id); a (device, local id, e-ticket) already recorded is left
+ * as it was. Answers every recorded row of these local ids and e-tickets, old and new, by id: a
+ * scan's time is that of its first row, so a batch sent again keeps its first time.
+ */
+export async function recordScans(
+  tx: Tx,
+  scan: { eventId: number; deviceId: string; accountId: number },
+  claims: OfflineClaim[],
+) {
+  if (claims.length === 0) return [];
+  const json = JSON.stringify(
+    claims.map((c, n) => ({ n, t: c.eTicketId, l: c.localId, at: c.scannedAt.toISOString() })),
+  );
+  await tx.execute(sql`
+    INSERT INTO ${doorScans} (event_id, e_ticket_id, device_id, local_id, account_id, scanned_at)
+    SELECT ${scan.eventId}, r.t, ${scan.deviceId}, r.l, ${scan.accountId}, r.at
+      FROM jsonb_to_recordset(${json}::jsonb) AS r(n integer, t integer, l text, at timestamptz)
+     ORDER BY r.n
+    ON CONFLICT DO NOTHING`);
+  const rows = await tx
+    .select({
+      id: doorScans.id,
+      eTicketId: doorScans.eTicketId,
+      localId: doorScans.localId,
+      scannedAt: doorScans.scannedAt,
+    })
+    .from(doorScans)
+    .where(
+      and(
+        eq(doorScans.deviceId, scan.deviceId),
+        inArray(doorScans.localId, [...new Set(claims.map((c) => c.localId))]),
+        inArray(doorScans.eTicketId, [...new Set(claims.map((c) => c.eTicketId))]),
+      ),
+    )
+    .orderBy(asc(doorScans.id));
+  return rows.map((r) => ({ ...r, localId: r.localId!, scannedAt: toDate(r.scannedAt)! }));
+}
+
+/**
+ * A sync's claims on check-ins as one upsert, one row per e-ticket at its earliest time in the
+ * sync: a check-in where there is none, or in place of a later one (the earliest scan wins; the
+ * `WHERE` is evaluated on the row as it is once locked, so concurrent syncs settle on the
+ * earliest whatever their order). Every conflicting row stays locked to the end of the
+ * transaction, claimed or not; rows are taken in e-ticket order, so two syncs locking the same
+ * rows wait for each other rather than deadlock. Answers the e-tickets this statement checked in
+ * for the first time.
+ */
+export async function admitEarliest(
+  tx: Tx,
+  scan: { deviceId: string; accountId: number },
+  earliest: { eTicketId: number; scannedAt: Date }[],
+): Promise<number[]> {
+  if (earliest.length === 0) return [];
+  const json = JSON.stringify(earliest.map((e) => ({ t: e.eTicketId, at: e.scannedAt.toISOString() })));
+  const rows = await queryRows<{ e_ticket_id: number; inserted: boolean }>(
+    tx,
+    sql`
+    INSERT INTO ${checkIns} AS c (e_ticket_id, checked_in_by, checked_in_at, device_id)
+    SELECT r.t, ${scan.accountId}, r.at, ${scan.deviceId}
+      FROM jsonb_to_recordset(${json}::jsonb) AS r(t integer, at timestamptz)
+     ORDER BY r.t
+    ON CONFLICT (e_ticket_id) DO UPDATE
+       SET checked_in_at = excluded.checked_in_at, checked_in_by = excluded.checked_in_by,
+           device_id = excluded.device_id, recorded_at = now()
+     WHERE c.checked_in_at > excluded.checked_in_at
+    RETURNING c.e_ticket_id, (c.xmax = 0) AS inserted`,
+  );
+  return rows.filter((r) => r.inserted === true || String(r.inserted) === 't').map((r) => Number(r.e_ticket_id));
+}
+
+/** The earliest scan of each of these e-tickets by another device than this one (scans a winner overruled). */
+export async function findOtherDeviceScans(db: Executor, ticketIds: number[], deviceId: string) {
+  const out = new Map<number, { deviceId: string; scannedAt: Date }>();
+  if (ticketIds.length === 0) return out;
+  const rows = await queryRows<{ e_ticket_id: number; device_id: string; scanned_at: Date | string }>(
+    db,
+    sql`
+    SELECT DISTINCT ON (s.e_ticket_id) s.e_ticket_id, s.device_id, s.scanned_at
+      FROM ${doorScans} AS s
+     WHERE s.e_ticket_id IN (${sql.join(
+       ticketIds.map((id) => sql`${id}`),
+       sql`, `,
+     )}) AND s.device_id <> ${deviceId}
+     ORDER BY s.e_ticket_id, s.scanned_at, s.id`,
+  );
+  for (const r of rows) out.set(Number(r.e_ticket_id), { deviceId: r.device_id, scannedAt: toDate(r.scanned_at)! });
+  return out;
+}
+
 /** The check-ins of these e-tickets as they stand. */
 export async function findCheckIns(db: Executor, ticketIds: number[]) {
   if (ticketIds.length === 0) return [];
@@ -386,17 +477,6 @@ export async function findCheckIns(db: Executor, ticketIds: number[]) {
     .from(checkIns)
     .where(inArray(checkIns.eTicketId, ticketIds));
   return rows.map((r) => ({ ...r, checkedInAt: toDate(r.checkedInAt)! }));
-}
-
-/** The earliest scan of an e-ticket by another device than this one (a scan the winner overruled). */
-export async function findOtherDeviceScan(db: Executor, ticketId: number, deviceId: string) {
-  const [row] = await db
-    .select({ deviceId: doorScans.deviceId, scannedAt: doorScans.scannedAt })
-    .from(doorScans)
-    .where(and(eq(doorScans.eTicketId, ticketId), ne(doorScans.deviceId, deviceId)))
-    .orderBy(asc(doorScans.scannedAt), asc(doorScans.id))
-    .limit(1);
-  return row ? { deviceId: row.deviceId, scannedAt: toDate(row.scannedAt)! } : undefined;
 }
 
 /** At most this many rows answer the door's search. */

@@ -1,4 +1,10 @@
-import { readTypedReference, ticketReference, verifyTicketCode, type TicketCodePayload } from '@tikiti/ticket-codes';
+import {
+  readTypedReference,
+  ticketReference,
+  verifyTicketCode,
+  type TicketCodePayload,
+  type TypedReference,
+} from '@tikiti/ticket-codes';
 import { nairobiDay } from '@tikiti/contract';
 import type {
   CheckInAnswer,
@@ -14,29 +20,32 @@ import type {
   SyncCheckInsBody,
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import type { Caller } from '../accounts/index.js';
 import { mailTicketAgain, qrPng, ticketPublicKeys } from '../etickets/index.js';
 import {
-  admitIfEarliest,
+  admitEarliest,
   admitIfFirst,
   countDoor,
   findCheckIns,
   findDoorEvents,
   findEventTicket,
   findEventTickets,
-  findOtherDeviceScan,
+  findOtherDeviceScans,
   findOwnEvent,
-  findTicketByCode,
-  findTicketsByBookingCode,
+  findTicketsByBookingCodes,
+  findTicketsByCodes,
   findTicketsByReferences,
   recordScan,
+  recordScans,
   searchEventTickets,
   type DoorCountsRow,
   type DoorTicketRow,
+  type NumberedDoorTicketRow,
+  type OfflineClaim,
 } from './checkin.repo.js';
-import { emitAttendeeEvent } from '../webhooks/index.js';
+import { emitAttendeeEvent, emitAttendeeEvents } from '../webhooks/index.js';
 
 type Organiser = Caller & { organisationId: number };
 
@@ -125,41 +134,68 @@ export async function doorKit(ctx: AppContext, caller: Organiser, eventId: numbe
 
 type Resolved = { result: 'unknown' | 'other_event' } | { result: 'tickets'; tickets: DoorTicketRow[] };
 
-/**
- * What a code names at this event. A signed code (it has dots): one that verifies with none of
- * the public keys is `unknown`, a genuine code of another event `other_event`; otherwise its
- * e-tickets (one, or a booking's for a booking's own code), found by id and the exact code.
- * Anything else is a typed reference.
- */
-async function resolveCode(ctx: AppContext, eventId: number, code: string, keys: string[]): Promise<Resolved> {
-  if (!code.includes('.')) return resolveTypedReference(ctx.db, eventId, code);
-  let payload: TicketCodePayload | undefined;
+/** A signed code's payload when it verifies with one of the public keys. */
+async function verifiedPayload(code: string, keys: string[]): Promise<TicketCodePayload | undefined> {
   for (const key of keys) {
     const verified = await verifyTicketCode(key, code);
-    if (verified.ok) {
-      payload = verified.payload;
-      break;
-    }
+    if (verified.ok) return verified.payload;
   }
-  if (!payload) return { result: 'unknown' };
-  if (payload.eventId !== eventId) return { result: 'other_event' };
-  const tickets =
-    payload.kind === 'booking'
-      ? await findTicketsByBookingCode(ctx.db, eventId, payload.ticketId, code)
-      : await findTicketByCode(ctx.db, eventId, payload.ticketId, code);
-  return tickets.length ? { result: 'tickets', tickets } : { result: 'unknown' };
+  return undefined;
 }
 
 /**
- * What a typed reference names at this event (docs/ticket-codes.md#typed-references): a booking
- * reference the booking's e-tickets, as its own code would, a ticket's short reference that one
- * e-ticket, as its code would. The first reading of the text that names a booking of this event
- * with e-tickets decides; a reference of another event is `unknown`, since unlike a signed code
- * it proves nothing about where it belongs.
+ * What each code names at this event, in the order given, with a few queries whatever their
+ * number (one per kind of code). A signed code (it has dots): one that verifies with none of the
+ * public keys is `unknown`, a genuine code of another event `other_event`; otherwise its
+ * e-tickets (one, or a booking's for a booking's own code), found by id and the exact code.
+ * Anything else is a typed reference.
  */
-async function resolveTypedReference(db: Db, eventId: number, typed: string): Promise<Resolved> {
-  const readings = readTypedReference(typed);
-  const found = await findTicketsByReferences(db, eventId, [...new Set(readings.map((r) => r.bookingRef))]);
+async function resolveCodes(db: Db | Tx, eventId: number, codes: string[], keys: string[]): Promise<Resolved[]> {
+  const payloads = await Promise.all(
+    codes.map((code) => (code.includes('.') ? verifiedPayload(code, keys) : Promise.resolve(undefined))),
+  );
+  const ticketCodes: { ticketId: number; code: string }[] = [];
+  const bookingCodes: { bookingId: number; code: string }[] = [];
+  const typed: string[] = [];
+  codes.forEach((code, i) => {
+    const payload = payloads[i];
+    if (!code.includes('.')) typed.push(code);
+    else if (payload?.eventId !== eventId) return;
+    else if (payload.kind === 'booking') bookingCodes.push({ bookingId: payload.ticketId, code });
+    else ticketCodes.push({ ticketId: payload.ticketId, code });
+  });
+  const readings = new Map(typed.map((code) => [code, readTypedReference(code)]));
+  const references = [...new Set([...readings.values()].flat().map((r) => r.bookingRef))];
+  const [byTicketCode, byBookingCode, byReference] = await Promise.all([
+    findTicketsByCodes(db, eventId, ticketCodes),
+    findTicketsByBookingCodes(db, eventId, bookingCodes),
+    findTicketsByReferences(db, eventId, references),
+  ]);
+  return codes.map((code, i): Resolved => {
+    if (!code.includes('.')) return resolveTypedReference(byReference, readings.get(code)!);
+    const payload = payloads[i];
+    if (!payload) return { result: 'unknown' };
+    if (payload.eventId !== eventId) return { result: 'other_event' };
+    const tickets =
+      payload.kind === 'booking'
+        ? byBookingCode.filter((t) => t.bookingId === payload.ticketId && t.bookingCode === code)
+        : byTicketCode.filter((t) => t.id === payload.ticketId && t.code === code);
+    return tickets.length ? { result: 'tickets', tickets } : { result: 'unknown' };
+  });
+}
+
+async function resolveCode(db: Db, eventId: number, code: string, keys: string[]): Promise<Resolved> {
+  return (await resolveCodes(db, eventId, [code], keys))[0]!;
+}
+
+/**
+ * What a typed reference names at this event (docs/ticket-codes.md#typed-references), among the
+ * e-tickets of the bookings its readings name: a booking reference the booking's e-tickets, as
+ * its own code would, a ticket's short reference that one e-ticket, as its code would. The first
+ * reading of the text that names a booking of this event with e-tickets decides; a reference of
+ * another event is `unknown`, since unlike a signed code it proves nothing about where it belongs.
+ */
+function resolveTypedReference(found: NumberedDoorTicketRow[], readings: TypedReference[]): Resolved {
   for (const reading of readings) {
     // A typed reference names the ticket's place: its live row, never the old rows of a re-issue.
     const booking = found.filter((t) => t.bookingReference === reading.bookingRef && !t.reissued);
@@ -223,7 +259,7 @@ export async function checkIn(
   now = new Date(),
 ): Promise<CheckInAnswer> {
   await ownEvent(ctx.db, caller, eventId);
-  const resolved = await resolveCode(ctx, eventId, body.code, await publicKeys(ctx));
+  const resolved = await resolveCode(ctx.db, eventId, body.code, await publicKeys(ctx));
   const pending = verdictWithoutWrite(resolved);
   if ('result' in pending) return { verdict: pending, counts: await eventCounts(ctx.db, eventId) };
   const { tickets } = pending;
@@ -271,6 +307,12 @@ export async function checkIn(
  * once per (device, local id); the earliest scan of an e-ticket holds its check-in, whichever
  * syncs first, and a scan overruled by another device's earlier one is told so in `conflict`, as
  * is the winner (docs/decisions/0011-offline-check-in.md).
+ *
+ * Set-based, in one transaction whatever the number of scans (docs/scaling.md, "the door"): the
+ * codes resolved with a query per kind, the scans recorded with one insert, the check-ins claimed
+ * with one upsert at each e-ticket's earliest time in the call, and every verdict then worked out
+ * as if the scans had been taken one at a time in the order sent, from the check-ins as they
+ * stood before the call and as they stand after it (the upsert keeps their rows locked).
  */
 export async function syncCheckIns(
   ctx: AppContext,
@@ -290,47 +332,117 @@ export async function syncCheckIns(
   });
   const keys = await publicKeys(ctx);
   const device = body.device_id;
-  const results: SyncCheckInsAnswer['results'] = [];
-  for (const s of body.scans) {
-    const pending = verdictWithoutWrite(await resolveCode(ctx, eventId, s.code, keys));
-    if ('result' in pending) {
-      results.push({ ...pending, local_id: s.local_id });
-      continue;
-    }
-    const { tickets } = pending;
-    const first = tickets[0]!;
-    const scan = {
+  const results = await ctx.db.transaction(async (tx) => {
+    const resolved = await resolveCodes(
+      tx,
       eventId,
-      ticketIds: tickets.map((t) => t.id),
-      deviceId: device,
-      localId: s.local_id,
-      accountId: caller.accountId,
-      scannedAt: new Date(s.scanned_at),
-    };
-    const { scannedAt, standing } = await ctx.db.transaction(async (tx) => {
-      const at = await recordScan(tx, scan);
-      await admitIfEarliest(tx, { ...scan, scannedAt: at });
-      return { scannedAt: at, standing: await findCheckIns(tx, scan.ticketIds) };
+      body.scans.map((s) => s.code),
+      keys,
+    );
+    const pending = resolved.map(verdictWithoutWrite);
+    const claims: OfflineClaim[] = [];
+    body.scans.forEach((s, i) => {
+      const p = pending[i]!;
+      if ('tickets' in p) {
+        for (const t of p.tickets)
+          claims.push({ eTicketId: t.id, localId: s.local_id, scannedAt: new Date(s.scanned_at) });
+      }
     });
-    const won = standing
-      .filter((c) => c.deviceId === device && c.checkedInAt.getTime() === scannedAt.getTime())
-      .map((c) => c.eTicketId);
+    const scan = { eventId, deviceId: device, accountId: caller.accountId };
+    const recorded = await recordScans(tx, scan, claims);
+    // A scan's time is its first recorded row's: a scan sent again keeps the time it was first sent with.
+    const timeOf = (localId: string, tickets: DoorTicketRow[]) =>
+      recorded.find((r) => r.localId === localId && tickets.some((t) => t.id === r.eTicketId))?.scannedAt;
+    const times = body.scans.map((s, i) => {
+      const p = pending[i]!;
+      return 'tickets' in p ? (timeOf(s.local_id, p.tickets) ?? new Date(s.scanned_at)) : null;
+    });
+    const earliest = new Map<number, Date>();
+    pending.forEach((p, i) => {
+      if (!('tickets' in p)) return;
+      for (const t of p.tickets) {
+        const at = earliest.get(t.id);
+        if (!at || times[i]! < at) earliest.set(t.id, times[i]!);
+      }
+    });
+    const admitted = await admitEarliest(
+      tx,
+      scan,
+      [...earliest].map(([eTicketId, scannedAt]) => ({ eTicketId, scannedAt })),
+    );
+    // Issue 29: an admission by a sync is a check-in as much as one answered online.
+    await emitAttendeeEvents(tx, 'attendee.checked_in', admitted);
+    const ids = [...earliest.keys()];
+    const [standing, overruled] = await Promise.all([findCheckIns(tx, ids), findOtherDeviceScans(tx, ids, device)]);
+    return settleInOrder(body.scans, pending, times, standing, overruled, device);
+  });
+  return { results, counts: await eventCounts(ctx.db, eventId) };
+}
+
+type CheckInState = { checkedInAt: Date; deviceId: string | null };
+
+/**
+ * Each scan's verdict, as if the sync's scans had been taken one at a time in the order sent.
+ * An e-ticket's check-in before the call is the one that stands after it unless this call put it
+ * there (this device, at this call's earliest time of it): then it is the one the door read
+ * before (the resolved rows'), or none. From there each scan claims its e-tickets in turn, the
+ * earlier time winning; it admitted those it holds once it has claimed them.
+ */
+function settleInOrder(
+  scans: SyncCheckInsBody['scans'],
+  pending: (DoorVerdict | { tickets: DoorTicketRow[] })[],
+  times: (Date | null)[],
+  standing: { eTicketId: number; checkedInAt: Date; deviceId: string | null }[],
+  overruled: Map<number, { deviceId: string; scannedAt: Date }>,
+  device: string,
+): SyncCheckInsAnswer['results'] {
+  const state = new Map<number, CheckInState | null>();
+  const callEarliest = new Map<number, number>();
+  pending.forEach((p, i) => {
+    if (!('tickets' in p)) return;
+    for (const t of p.tickets) {
+      const at = times[i]!.getTime();
+      callEarliest.set(t.id, Math.min(callEarliest.get(t.id) ?? at, at));
+      if (state.has(t.id)) continue;
+      state.set(t.id, t.checkedInAt ? { checkedInAt: t.checkedInAt, deviceId: t.checkedInDevice } : null);
+    }
+  });
+  for (const c of standing) {
+    const ours = c.deviceId === device && c.checkedInAt.getTime() === callEarliest.get(c.eTicketId);
+    if (!ours) state.set(c.eTicketId, { checkedInAt: c.checkedInAt, deviceId: c.deviceId });
+  }
+  return scans.map((s, i) => {
+    const p = pending[i]!;
+    if (!('tickets' in p)) return { ...p, local_id: s.local_id };
+    const { tickets } = p;
+    const first = tickets[0]!;
+    const at = times[i]!;
+    for (const t of tickets) {
+      const held = state.get(t.id);
+      if (!held || held.checkedInAt.getTime() > at.getTime()) state.set(t.id, { checkedInAt: at, deviceId: device });
+    }
+    const won = tickets
+      .filter((t) => {
+        const held = state.get(t.id);
+        return held?.deviceId === device && held.checkedInAt.getTime() === at.getTime();
+      })
+      .map((t) => t.id);
     if (won.length > 0) {
-      const overruled = await findOtherDeviceScan(ctx.db, won[0]!, device);
-      results.push({
+      // Another device's scan this one overruled, of the first e-ticket it won that has one.
+      const other = won.map((id) => overruled.get(id)).find(Boolean);
+      return {
         ...verdict('admitted', first, {
           persons: personsOf(tickets, won),
           ticket_ids: won,
-          checked_in_at: scannedAt.toISOString(),
+          checked_in_at: at.toISOString(),
           checked_in_device: device,
-          conflict: overruled ? { device: overruled.deviceId, scanned_at: overruled.scannedAt.toISOString() } : null,
+          conflict: other ? { device: other.deviceId, scanned_at: other.scannedAt.toISOString() } : null,
         }),
         local_id: s.local_id,
-      });
-      continue;
+      };
     }
-    const winner = standing.find((c) => c.eTicketId === first.id) ?? standing[0];
-    results.push({
+    const winner = state.get(first.id);
+    return {
       ...verdict('already_checked_in', first, {
         checked_in_at: winner?.checkedInAt.toISOString() ?? null,
         checked_in_device: winner?.deviceId ?? null,
@@ -340,9 +452,8 @@ export async function syncCheckIns(
             : null,
       }),
       local_id: s.local_id,
-    });
-  }
-  return { results, counts: await eventCounts(ctx.db, eventId) };
+    };
+  });
 }
 
 /**

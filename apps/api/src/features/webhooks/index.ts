@@ -10,6 +10,8 @@ export {
   webhooksJobs,
   type BookingCancelReason,
 } from './webhooks.service.js';
+/** The offline sync's admissions, many at once (issue 29). */
+export { emitAttendeeEvents } from './webhooks.service.js';
 export { webhooksRoutes } from './webhooks.routes.js';
 export { setWebhookResolver, type Resolver } from './webhook-address.js';
 /** For the demo seed: sealing its endpoint's secret. */

@@ -249,7 +249,14 @@ export async function eventForWebhook(db: Db | Tx, eventId: number) {
 }
 
 export async function ticketForWebhook(db: Db | Tx, ticketId: number) {
-  const [row] = await queryRows<{
+  const [row] = await ticketsForWebhook(db, [ticketId]);
+  return row;
+}
+
+/** These e-tickets with their holders, as an attendee event carries them, by id. */
+export async function ticketsForWebhook(db: Db | Tx, ticketIds: number[]) {
+  if (ticketIds.length === 0) return [];
+  return queryRows<{
     id: number;
     booking_id: number;
     reference: string;
@@ -265,7 +272,10 @@ export async function ticketForWebhook(db: Db | Tx, ticketId: number) {
           FROM e_tickets t JOIN bookings b ON b.id = t.booking_id JOIN events e ON e.id = t.event_id
           JOIN booking_lines l ON l.id = t.booking_line_id
           LEFT JOIN booking_attendees a ON a.booking_line_id = t.booking_line_id AND a.seq = t.seq
-         WHERE t.id = ${ticketId}`,
+         WHERE t.id IN (${sql.join(
+           ticketIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         ORDER BY t.id`,
   );
-  return row;
 }

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { enqueueJob, type JobHandler } from '../../jobs/queue.js';
+import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue.js';
 import { appSecret } from '../../lib/app-secrets.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { enqueueMail, webhookDisabledMail } from '../mail/index.js';
@@ -46,6 +46,7 @@ import {
   resetFailures,
   subscribedEndpoints,
   ticketForWebhook,
+  ticketsForWebhook,
   type DeliveryRow,
   type EndpointRow,
 } from './webhooks.repo.js';
@@ -302,6 +303,19 @@ export async function emitBookingEvent(
   );
 }
 
+type AttendeeRow = Awaited<ReturnType<typeof ticketsForWebhook>>[number];
+
+const attendeeData = (t: AttendeeRow) => ({
+  object: 'attendee',
+  ticket_id: t.id,
+  booking_id: t.booking_id,
+  booking_reference: t.reference,
+  event_id: t.event_id,
+  name: t.holder_name,
+  email: t.email,
+  ticket_type: t.ticket_type,
+});
+
 /** An attendee's change (attendee.updated, attendee.checked_in): the e-ticket and its holder. */
 export async function emitAttendeeEvent(
   tx: Db | Tx,
@@ -310,21 +324,47 @@ export async function emitAttendeeEvent(
 ) {
   const t = await ticketForWebhook(tx, ticketId);
   if (!t) return;
-  await emitWebhookEvent(
+  await emitWebhookEvent(tx, t.organisation_id, type, attendeeData(t), `booking:${t.booking_id}`);
+}
+
+/**
+ * The same change of many e-tickets at once (the offline sync's admissions), with a statement
+ * per step whatever their number: the tickets read, each organisation's subscribed endpoints,
+ * one delivery per ticket and endpoint, and a job per delivery. Each ticket is its own event,
+ * as if emitted one by one in the order given.
+ */
+export async function emitAttendeeEvents(
+  tx: Db | Tx,
+  type: 'attendee.updated' | 'attendee.checked_in',
+  ticketIds: number[],
+  now = new Date(),
+) {
+  if (ticketIds.length === 0) return;
+  const rows = await ticketsForWebhook(tx, ticketIds);
+  const byId = new Map(rows.map((t) => [Number(t.id), t]));
+  const endpointsOf = new Map<number, { id: number }[]>();
+  for (const organisationId of new Set(rows.map((t) => t.organisation_id))) {
+    endpointsOf.set(organisationId, await subscribedEndpoints(tx, organisationId, type));
+  }
+  const deliveries = ticketIds.flatMap((id) => {
+    const t = byId.get(id);
+    const endpoints = t ? (endpointsOf.get(t.organisation_id) ?? []) : [];
+    if (!t || !endpoints.length) return [];
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
+    const body = JSON.stringify({
+      id: eventId,
+      type,
+      created: Math.floor(now.getTime() / 1000),
+      data: attendeeData(t),
+    });
+    return endpoints.map((e) => ({ endpointId: e.id, eventId, type, body, orderingKey: `booking:${t.booking_id}` }));
+  });
+  const inserted = await insertDeliveries(tx, deliveries);
+  await enqueueJobs(
     tx,
-    t.organisation_id,
-    type,
-    {
-      object: 'attendee',
-      ticket_id: t.id,
-      booking_id: t.booking_id,
-      booking_reference: t.reference,
-      event_id: t.event_id,
-      name: t.holder_name,
-      email: t.email,
-      ticket_type: t.ticket_type,
-    },
-    `booking:${t.booking_id}`,
+    DELIVER_WEBHOOK_JOB,
+    inserted.map((r) => ({ deliveryId: r.id })),
+    { maxAttempts: 1 },
   );
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, mockFetch, type SeenRequest } from '../../test-support/fetch';
 import { useSession } from '../accounts';
 import { createDoorController, RETRY_MS, type DoorController, type DoorState } from './door-controller';
-import { closeDoorStore } from './door-store';
+import { closeDoorStore, doorStore } from './door-store';
 import { doorKit, serverVerdict } from './test-kit';
 
 /**
@@ -74,6 +74,52 @@ describe('the door controller (docs/decisions/0013-door-page-offline.md)', () =>
     expect(synced.conflicts).toEqual([]);
     expect(syncs()).toHaveLength(1);
     expect(syncs()[0]!.body).toMatchObject({ device_id: 'Door TEST', scans: [{ code: 'tk-7q2m9x-2' }] });
+  });
+
+  it("shows the server's verdict before it stores the whole ticket list again (slow for a large event)", async () => {
+    mockFetch(async (req: SeenRequest) => {
+      if (req.path === KIT) return answer(200, await doorKit());
+      if (req.path === '/v1/client/event/7/checkin') {
+        return answer(200, {
+          verdict: serverVerdict({ ticket_ids: [502] }),
+          counts: { tickets_admitted: 1, tickets_sold: 3, persons_admitted: 1, persons_sold: 6 },
+        });
+      }
+      return answer(404, null);
+    });
+    const door = createDoorController(7, 'Door TEST');
+    stop = door.start();
+    await until(door, opened);
+    await door.sync(); // the door's opening steps done
+    // Storing the list never finishes: the verdict must not wait for it.
+    vi.spyOn(await doorStore(), 'putKit').mockReturnValue(new Promise<void>(() => {}));
+    void door.scan('tk-7q2m9x-2');
+    const shown = await until(door, (s) => s.shown !== null);
+    expect(shown.shown).toMatchObject({ offline: false, verdict: { result: 'admitted', ticket_ids: [502] } });
+    expect(shown.kit!.counts.tickets_admitted).toBe(1);
+  });
+
+  it('keeps an offline admission across a reload with no network: the waiting scan is laid over the stored list', async () => {
+    const { net } = network();
+    const first = createDoorController(7, 'Door TEST');
+    stop = first.start();
+    await until(first, opened);
+    net.up = false;
+    expect(await first.scan('tk-7q2m9x-2')).toBe(true);
+    expect(first.store.getState().shown?.verdict.result).toBe('admitted');
+    stop();
+
+    // The page opened again, still offline, on the same device's store.
+    const again = createDoorController(7, 'Door TEST');
+    stop = again.start();
+    const reopened = await until(again, (s) => s.phase === 'ready' && s.kit !== null && !s.online);
+    expect(reopened).toMatchObject({ pending: 1 });
+    expect(reopened.kit!.counts.tickets_admitted).toBe(1);
+    expect(await again.scan('tk-7q2m9x-2')).toBe(true);
+    expect(again.store.getState().shown).toMatchObject({
+      offline: true,
+      verdict: { result: 'already_checked_in', checked_in_device: 'Door TEST' },
+    });
   });
 
   it(`tries the sync again every ${RETRY_MS / 1000} s while scans wait, and stops once they are synced`, async () => {

@@ -127,7 +127,11 @@ function answerWithin<T>(ms: number, call: (signal: AbortSignal) => Promise<T>):
 export function createDoorController(eventId: number, device: string): DoorController {
   const store = createStore<DoorState>()(initialState);
   const get = store.getState;
-  const patch = (p: Partial<DoorState>) => store.setState(p);
+  /** Changes what the page shows; a change to nothing new draws nothing (each draw is the whole door page). */
+  const patch = (p: Partial<DoorState>) => {
+    const now = get();
+    if ((Object.keys(p) as (keyof DoorState)[]).some((k) => !Object.is(now[k], p[k]))) store.setState(p);
+  };
   const setOnline = (online: boolean) => patch({ online });
 
   let chain: Promise<unknown> = Promise.resolve();
@@ -141,7 +145,9 @@ export function createDoorController(eventId: number, device: string): DoorContr
   async function keepKit(kit: DoorKit, savedAt?: string) {
     patch({ kit });
     const local = await doorStore();
-    const at = savedAt ?? (await local.getKit(eventId))?.saved_at ?? new Date().toISOString();
+    // The download time this device already knows: reading the stored kit back for it would
+    // cost as much as writing it (docs/scaling.md, the door).
+    const at = savedAt ?? get().savedAt ?? (await local.getKit(eventId))?.saved_at ?? new Date().toISOString();
     await local.putKit({ event_id: eventId, kit, saved_at: at });
     patch({ savedAt: at });
   }
@@ -230,9 +236,11 @@ export function createDoorController(eventId: number, device: string): DoorContr
         patch({ scanError: EMPTY });
         return false;
       }
-      patch({ checking: true, scanError: null });
+      const asking = get().online && code.length <= MAX_CODE_LENGTH;
+      // "Checking…" while the server is asked; the device's own answer comes before it would show.
+      patch({ checking: asking, scanError: null });
       try {
-        if (get().online && code.length <= MAX_CODE_LENGTH) {
+        if (asking) {
           const answered = await scanOnline(code);
           if (answered !== 'unreachable') return answered;
         }
@@ -269,15 +277,25 @@ export function createDoorController(eventId: number, device: string): DoorContr
         const id = verdict.ticket.id;
         next = { ...next, tickets: next.tickets.map((t) => (t.id === id ? { ...t, [refusal]: true } : t)) };
       }
-      await keepKit({ ...next, counts });
+      // Shown first, then stored: the kit is the whole ticket list, slow to write (docs/scaling.md, the door).
+      const kept = { ...next, counts };
+      patch({ kit: kept, shown: { verdict, offline: false, outdated: false } });
+      await keepKit(kept);
+    } else {
+      patch({ shown: { verdict, offline: false, outdated: false } });
     }
-    patch({ shown: { verdict, offline: false, outdated: false } });
     // The network is back: whatever waits goes now (queued behind this step).
     if ((await (await doorStore()).countPending(eventId)) > 0) void sync();
     return true;
   }
 
-  /** The device's verdict from its kit; an admission is stored (to sync later) before it is shown. */
+  /**
+   * The device's verdict from its kit; an admission is stored (to sync later) before it is shown.
+   * The waiting scan is what is stored: the kit on the device is not written again for each
+   * admission (20,000 tickets copied into IndexedDB per scan, hundreds of milliseconds on a phone,
+   * docs/scaling.md, the door); opening the door lays the waiting scans over it (`openSaved`), as a
+   * download does, and the next sync or download stores it whole.
+   */
   async function scanOffline(code: string): Promise<boolean> {
     const kit = get().kit;
     if (!kit) {
@@ -302,8 +320,8 @@ export function createDoorController(eventId: number, device: string): DoorContr
         ticket_ids: verdict.ticket_ids,
         persons: verdict.persons,
       });
-      await keepKit(admitLocally(kit, verdict.ticket_ids, at, device));
-      patch({ pending: await waiting.countPending(eventId) });
+      // One more waiting: this step is the only one that changes the queue meanwhile (`serial`).
+      patch({ kit: admitLocally(kit, verdict.ticket_ids, at, device), pending: get().pending + 1 });
     }
     patch({ shown: { verdict, offline: true, outdated: local.outdated } });
     return true;
@@ -311,14 +329,16 @@ export function createDoorController(eventId: number, device: string): DoorContr
 
   // Open and keep going.
 
-  /** The copy on this device first: it answers at once, even offline. */
+  /** The copy on this device first, with this device's waiting admissions on it: it answers at once, even offline. */
   const openSaved = () =>
     serial(async () => {
       const local = await doorStore();
       const saved = await local.getKit(eventId);
-      const pending = await local.countPending(eventId);
-      if (saved) patch({ phase: 'ready', kit: saved.kit, savedAt: saved.saved_at, pending });
-      else patch({ pending });
+      const waiting = await local.pendingScans(eventId);
+      if (!saved) return patch({ pending: waiting.length });
+      let kit = saved.kit;
+      for (const scan of waiting) kit = admitLocally(kit, scan.ticket_ids, scan.scanned_at, device);
+      patch({ phase: 'ready', kit, savedAt: saved.saved_at, pending: waiting.length });
     });
 
   /** The network comes and goes. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { createDoorController } from './door-controller';
 import { doorDeviceId } from './device-id';
@@ -14,6 +14,17 @@ export function useDoor(eventId: number) {
   const door = useMemo(() => createDoorController(eventId, device), [eventId, device]);
   useEffect(() => door.start(), [door]);
   const state = useStore(door.store);
+  /** Admits a ticket by its reference (the door's search); answers why not when no verdict could be given. */
+  const admit = useCallback(
+    async (reference: string): Promise<string | null> => {
+      if (await door.scan(reference)) return null;
+      const why = door.store.getState().scanError;
+      // Said beside the person found, not under the reference field.
+      door.clearScanError();
+      return why ?? 'This ticket could not be checked in.';
+    },
+    [door],
+  );
   return {
     state,
     device: door.device,
@@ -23,13 +34,6 @@ export function useDoor(eventId: number) {
     dismiss: door.dismiss,
     dismissConflicts: door.dismissConflicts,
     clearScanError: door.clearScanError,
-    /** Admits a ticket by its reference (the door's search); answers why not when no verdict could be given. */
-    admit: async (reference: string): Promise<string | null> => {
-      if (await door.scan(reference)) return null;
-      const why = door.store.getState().scanError;
-      // Said beside the person found, not under the reference field.
-      door.clearScanError();
-      return why ?? 'This ticket could not be checked in.';
-    },
+    admit,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 
@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
  * in any case (docs/ticket-codes.md#typed-references); a pasted code works too. The field keeps
  * what was typed when the scan could not be answered, and empties for the next person once it was.
  */
-export function CodeForm({
+export const CodeForm = memo(function CodeForm({
   onSubmit,
   checking,
   error,
@@ -58,4 +58,4 @@ export function CodeForm({
       </Button>
     </form>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Ban, CheckCircle2, Circle, Mail, QrCode, Search, UserCheck } from 'lucide-react';
@@ -104,9 +104,10 @@ function Row({
  * reference. Online the server searches (GET …/checkin/search); offline, or when the server
  * cannot be reached, the kit on this device does. "Admit" goes through the door's own scan with
  * the ticket's reference, so it is admitted once only and its verdict fills the screen like a
- * scan's. Re-sending the ticket by mail and showing its QR need the network.
+ * scan's. Re-sending the ticket by mail and showing its QR need the network. Memoised: the door
+ * page draws again for every change of the door's state, this only when its own props change.
  */
-export function DoorSearch({
+export const DoorSearch = memo(function DoorSearch({
   eventId,
   kit,
   online,
@@ -232,4 +233,4 @@ export function DoorSearch({
       {qrOf && <TicketQrDialog eventId={eventId} row={qrOf} onClose={() => setQrOf(null)} />}
     </section>
   );
-}
+});

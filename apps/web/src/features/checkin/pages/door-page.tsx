@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, RefreshCw, Smartphone } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +28,29 @@ export default function DoorPage() {
   const [lastTyped, setLastTyped] = useState(false);
   useTitle(state.kit ? `Check-in · ${state.kit.event.title}` : 'Check-in');
   useEffect(() => registerDoorServiceWorker(), []);
+  // Stable, so the memoised sections draw again only when what they show changes.
+  const { scan, admit } = door;
+  const onCode = useCallback(
+    (code: string) => {
+      setLastTyped(false);
+      void scan(code);
+    },
+    [scan],
+  );
+  const onTyped = useCallback(
+    (code: string) => {
+      setLastTyped(true);
+      return scan(code);
+    },
+    [scan],
+  );
+  const onAdmit = useCallback(
+    (reference: string) => {
+      setLastTyped(false);
+      return admit(reference);
+    },
+    [admit],
+  );
 
   if (!valid || (state.phase === 'failed' && !state.kit)) {
     return (
@@ -105,35 +128,17 @@ export default function DoorPage() {
       />
       <SyncConflicts conflicts={state.conflicts} onDismiss={door.dismissConflicts} />
 
-      <CameraScanner
-        paused={state.shown !== null || state.checking}
-        onCode={(code) => {
-          setLastTyped(false);
-          void door.scan(code);
-        }}
-      />
+      <CameraScanner paused={state.shown !== null || state.checking} onCode={onCode} />
 
       <CodeForm
         checking={state.checking}
         error={state.scanError}
         onEdit={door.clearScanError}
         focusKey={typedAt}
-        onSubmit={(code) => {
-          setLastTyped(true);
-          return door.scan(code);
-        }}
+        onSubmit={onTyped}
       />
 
-      <DoorSearch
-        eventId={eventId}
-        kit={kit}
-        online={state.online}
-        checking={state.checking}
-        onAdmit={(reference) => {
-          setLastTyped(false);
-          return door.admit(reference);
-        }}
-      />
+      <DoorSearch eventId={eventId} kit={kit} online={state.online} checking={state.checking} onAdmit={onAdmit} />
 
       <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4 text-sm text-slate-600">
         <p>
