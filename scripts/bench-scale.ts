@@ -20,7 +20,7 @@ import pg from 'pg';
 import { memoryOf, postgresCpu, startServer } from './bench-support.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 500);
 /** A call slower than this budget in all is measured over fewer requests (10 at least). */
 const BUDGET_MS = Number(process.env.BENCH_SCALE_BUDGET_MS ?? 20_000);
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1,100').split(',').map(Number);
@@ -259,7 +259,10 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
       const attendees = `/v1/client/event/${bigId}/attendees?x=1`;
       const calls: [string, string, Record<string, string>][] = [
         ['home list', '/v1/event/view?fields=card&limit=12', {}],
+        // A word in an eighth of the generated events (their titles cycle through eight topics)…
         ['search "fintech"', '/v1/event/view?fields=card&filter=fintech', {}],
+        // …and one in a single event's title at every size.
+        ['search "bankers"', '/v1/event/view?fields=card&filter=bankers', {}],
         [
           'category + next 30 days',
           `/v1/event/view?fields=card&category_id=${category}&start=${day(0)}&end=${day(30)}`,
@@ -570,6 +573,7 @@ function writeCharts(results: { size: number; timings: Timing[] }[]) {
       '#6d28d9',
       '#9f1239',
       '#334155',
+      '#0e7490',
     ];
     const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
     const parts: string[] = [
