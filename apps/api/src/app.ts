@@ -21,6 +21,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { AUTH_HEADER, CERTIFICATE_VERIFY_PATH, LIMITS } from '@tikiti/contract';
 import type { AppContext } from './app-context.js';
+import { publicRead } from './db/replica.js';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.js';
 import { envelope, noRoute, rawEnvelopeResponse, send } from './http/envelope.js';
 import { guardDevPages } from './http/dev-pages.js';
@@ -292,7 +293,9 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext, dist: string, onS
     const pagePath = !path.extname(url) || url.startsWith(`${CERTIFICATE_VERIFY_PATH}/`);
     const wantsPage = isRead && !API_PREFIXES.some((p) => url.startsWith(p)) && pagePath;
     if (hasWeb && wantsPage) {
-      const page = await renderPage(ctx, indexFile, request.url, screens);
+      // A page's head is read like the catalogue: the read replica for an anonymous visitor (decision 0032).
+      const read = publicRead(ctx.db, ctx.replica, Boolean(request.headers[AUTH_HEADER]));
+      const page = await renderPage(ctx, read, indexFile, request.url, screens);
       reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // HEAD answers as GET would, without the body.
       if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();

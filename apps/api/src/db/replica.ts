@@ -22,6 +22,18 @@ export interface ReadReplica {
   close(): Promise<void>;
 }
 
+/** A public read: `load` given the database it should run on (the replica or the primary). */
+export type PublicRead = <T>(load: (db: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * How a public request reads (docs/decisions/0032-read-replica.md): an anonymous one through the
+ * replica, when there is one (`replica.read`, with its fallback and its fresh window after a
+ * change); a signed-in one (an organiser or a buyer) on the primary, which has what they just wrote.
+ */
+export function publicRead(primary: Db, replica: ReadReplica | undefined, signedIn: boolean): PublicRead {
+  return (load) => (replica && !signedIn ? replica.read(primary, load) : load(primary));
+}
+
 export interface ReplicaLog {
   warn(obj: object, msg: string): void;
   info(obj: object, msg: string): void;

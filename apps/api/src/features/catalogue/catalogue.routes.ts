@@ -9,6 +9,7 @@ import {
 } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
+import { publicRead } from '../../db/replica.js';
 import { envelope } from '../../http/envelope.js';
 import { catalogueCacheFor, onPublicCatalogueChange, queryKey } from './catalogue-cache.js';
 import {
@@ -39,7 +40,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   const { replica } = ctx;
   if (replica) onPublicCatalogueChange(ctx.db, () => replica.changed());
   const read = <T>(request: FastifyRequest, load: (db: Db) => Promise<T>): Promise<T> =>
-    replica && !request.headers[AUTH_HEADER] ? replica.read(ctx.db, load) : load(ctx.db);
+    publicRead(ctx.db, replica, Boolean(request.headers[AUTH_HEADER]))(load);
 
   r.get('/event/view', { schema: { querystring: listEventsQuerySchema } }, async (request, reply) =>
     sendCached(reply, queryKey('events', request.query), () =>

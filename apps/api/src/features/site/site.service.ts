@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BLOG_POSTS, blogPostBySlug, slugify } from '@tikiti/contract';
 import type { AppContext } from '../../app-context.js';
+import type { PublicRead } from '../../db/replica.js';
 import { AppError } from '../../http/errors.js';
 import { getOrganiserPage, getPublicEvent, listSitemapEvents, listSitemapOrganisers } from '../catalogue/index.js';
 import { escapeHtml } from '../mail/index.js';
@@ -88,14 +89,14 @@ function preloadedPage(path: string): string | undefined {
   return undefined;
 }
 
-async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
+async function headFor(ctx: AppContext, read: PublicRead, path: string): Promise<PageHead> {
   const fixed = fixedPageHead(path === '' ? '/' : path);
   if (fixed) return fixed;
   const details = DETAILS.exec(path);
   if (details) {
     try {
       return eventPageHead(
-        await getPublicEvent(ctx.db, Number(details[1]), ctx.config.serviceFees),
+        await read((db) => getPublicEvent(db, Number(details[1]), ctx.config.serviceFees)),
         ctx.config.publicUrl,
       );
     } catch (err) {
@@ -106,7 +107,7 @@ async function headFor(ctx: AppContext, path: string): Promise<PageHead> {
   const organiser = ORGANISER.exec(path);
   if (organiser) {
     try {
-      return organizerPageHead(await getOrganiserPage(ctx.db, organiser[1]!), ctx.config.publicUrl);
+      return organizerPageHead(await read((db) => getOrganiserPage(db, organiser[1]!)), ctx.config.publicUrl);
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       return {
@@ -140,11 +141,19 @@ const drawnFirst = (path: string) => path === '/' || path === '/all-events' || D
  * shell with the page's own title, description, canonical address, link-preview tags and, for
  * an event, its schema.org JSON-LD, so a shared link previews well without any script. Home,
  * all events and an event's page also carry their first screen, drawn by `screens`, when the
- * web build has its server module.
+ * web build has its server module. The head's reads go through `read`: the read replica for an
+ * anonymous visitor (docs/decisions/0032-read-replica.md); the first screen asks the catalogue's
+ * own routes, which choose for themselves.
  */
-export async function renderPage(ctx: AppContext, indexFile: string, url: string, screens?: FirstScreenRenderer) {
+export async function renderPage(
+  ctx: AppContext,
+  read: PublicRead,
+  indexFile: string,
+  url: string,
+  screens?: FirstScreenRenderer,
+) {
   const path = url.split('?')[0] ?? '/';
-  const head = await headFor(ctx, path);
+  const head = await headFor(ctx, read, path);
   const screen = screens && head.status !== 404 && drawnFirst(path) ? await screens.render(url) : null;
   const page = head.status === 404 ? undefined : preloadedPage(path);
   // A drawn page has its first answers already: the schemas that read them can wait.
@@ -173,11 +182,12 @@ const STATIC_PAGES = ['/', '/all-events', '/about-us', '/talk-to-us', '/blog', '
 
 /**
  * sitemap.xml: the public pages, the blog's posts, every published event that has not ended and
- * the page of every organiser with a published event (/o/{slug}).
+ * the page of every organiser with a published event (/o/{slug}). Read through `read`: the read
+ * replica for an anonymous crawler (docs/decisions/0032-read-replica.md).
  */
-export async function sitemapXml(ctx: AppContext): Promise<string> {
+export async function sitemapXml(ctx: AppContext, read: PublicRead): Promise<string> {
   const base = ctx.config.publicUrl;
-  const [events, organisers] = await Promise.all([listSitemapEvents(ctx.db), listSitemapOrganisers(ctx.db)]);
+  const [events, organisers] = await read((db) => Promise.all([listSitemapEvents(db), listSitemapOrganisers(db)]));
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return [
