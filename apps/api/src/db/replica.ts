@@ -1,4 +1,5 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { isDatabaseUnavailable } from '../http/errors.js';
 import { createPool, DEFAULT_DATABASE_TIMEOUTS, type Db, type PostgresOptions } from './client.js';
 import * as schema from './schema/index.js';
@@ -19,6 +20,12 @@ export interface ReadReplica {
   changed(): void;
   /** For /metrics and tests. */
   stats(): { up: boolean; replicaReads: number; primaryReads: number; fallbacks: number };
+  /**
+   * How far behind the primary the replica's replay is, in seconds (0 when it has replayed all it
+   * received), asked of the replica with a short timeout; undefined while it is down, when it does
+   * not answer in time, or when it is not a standby. For /metrics, once a scrape.
+   */
+  lagSeconds(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -47,6 +54,16 @@ export interface ReplicaOptions extends Omit<PostgresOptions, 'log'> {
   backoffMs?: number;
   maxBackoffMs?: number;
 }
+
+/**
+ * The standby's replay lag: the age of the last transaction it replayed, or 0 when it has replayed
+ * everything it has received (an idle primary sends nothing, and the age alone would grow). NULL on
+ * a server that is not in recovery.
+ */
+const LAG_SQL = `SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+  ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp()) END::float8 AS lag`;
+/** A scrape waits at most this long for the lag. */
+const LAG_TIMEOUT_MS = 1000;
 
 /** A statement the standby cancelled because replaying the primary's changes needed its rows. */
 const RECOVERY_CONFLICT = new Set(['40001', '40P01']);
@@ -130,6 +147,18 @@ export function openReplica(url: string, opts: ReplicaOptions = {}): ReadReplica
       freshUntil = Date.now() + freshMs;
     },
     stats: () => ({ up, ...counts }),
+    async lagSeconds() {
+      if (!up || closed) return undefined;
+      try {
+        // query_timeout is pg's own per-query option; its typings know it only on the pool.
+        const config = { text: LAG_SQL, query_timeout: LAG_TIMEOUT_MS } as pg.QueryConfig;
+        const { rows } = await pool.query<{ lag: number | null }>(config);
+        const lag = rows[0]?.lag;
+        return typeof lag === 'number' ? lag : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

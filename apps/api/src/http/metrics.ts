@@ -9,7 +9,7 @@ import { isLocalCaller } from './dev-pages.js';
 /**
  * `/metrics` in Prometheus' text format (docs/operations.md, "Metrics"): request rate and
  * latency per route, the database pool, the job queue, bookings and payments by state, pages
- * sent without their first screen, and Node's own (memory, event-loop lag, GC). Scraped from
+ * sent without their first screen, the read replica's reads and lag, and Node's own (memory, event-loop lag, GC). Scraped from
  * this machine, or from anywhere with `Authorization: Bearer <METRICS_TOKEN>`; everyone else
  * gets the 404 of a path that does not exist. One registry per app, so tests and several apps in one process stay apart.
  */
@@ -75,6 +75,52 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
     sql`SELECT status AS state, provider AS kind, count(*)::int AS n FROM payments GROUP BY status, provider`,
     'status',
   );
+
+  // The read replica (docs/decisions/0032-read-replica.md), when DATABASE_REPLICA_URL is set.
+  const { replica } = ctx;
+  if (replica) {
+    new Gauge({
+      name: 'tikiti_db_replica_up',
+      help: 'Whether the read replica takes public reads (1) or is left for the primary after a failure (0)',
+      registers: [registry],
+      collect() {
+        this.set(replica.stats().up ? 1 : 0);
+      },
+    });
+    const readCount = (name: string, help: string, value: () => number) =>
+      new Counter({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(value());
+        },
+      });
+    readCount(
+      'tikiti_db_replica_reads_total',
+      'Public reads answered by the read replica',
+      () => replica.stats().replicaReads,
+    );
+    readCount(
+      'tikiti_db_replica_primary_reads_total',
+      'Public reads that could use the read replica answered by the primary (fresh window after a change, replica down, fallbacks)',
+      () => replica.stats().primaryReads,
+    );
+    readCount(
+      'tikiti_db_replica_fallbacks_total',
+      'Replica reads that failed (no connection, recovery conflict) and were answered by the primary',
+      () => replica.stats().fallbacks,
+    );
+    new Gauge({
+      name: 'tikiti_db_replica_lag_seconds',
+      help: "The read replica's replay lag in seconds (0 when it has replayed all it received); NaN when it is down or does not answer within 1 s",
+      registers: [registry],
+      async collect() {
+        this.set((await replica.lagSeconds()) ?? Number.NaN);
+      },
+    });
+  }
 
   const firstScreensShed = new Counter({
     name: 'tikiti_first_screens_shed_total',
