@@ -111,6 +111,45 @@ describe('the public catalogue on a streaming replica', () => {
     expect(replica.stats()).toMatchObject({ up: true, fallbacks: 0 });
   });
 
+  it('serves the sitemap to an anonymous crawler from the standby, and a signed-in request from the primary', async () => {
+    await reset(primary);
+    await reset(standby);
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain(`/details/${eventId}/`);
+    }
+    expect(await catalogueCalls(standby)).toBeGreaterThanOrEqual(5);
+    expect(await catalogueCalls(primary)).toBe(0);
+
+    const signedIn = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { auth: organiserToken } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(await catalogueCalls(primary)).toBeGreaterThan(0);
+  });
+
+  it("shows the replica's reads and its lag on /metrics", async () => {
+    const scrape = async () => {
+      const res = await app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (name: string) => {
+        const line = res.body.split('\n').find((l) => l.startsWith(`${name} `));
+        return line === undefined ? undefined : Number(line.slice(name.length + 1));
+      };
+    };
+    const value = await scrape();
+    const { replicaReads, primaryReads, fallbacks } = replica.stats();
+    expect(value('tikiti_db_replica_up')).toBe(1);
+    expect(value('tikiti_db_replica_reads_total')).toBe(replicaReads);
+    expect(replicaReads).toBeGreaterThanOrEqual(25);
+    expect(value('tikiti_db_replica_primary_reads_total')).toBe(primaryReads);
+    expect(value('tikiti_db_replica_fallbacks_total')).toBe(fallbacks);
+    // The standby's lag, in seconds: a number once it has replayed what it received (a standby
+    // still replaying, with no transaction replayed since it started, has no age to give yet).
+    await expect
+      .poll(async () => (await scrape())('tikiti_db_replica_lag_seconds'), { timeout: 15_000 })
+      .toSatisfy((lag) => typeof lag === 'number' && Number.isFinite(lag) && lag >= 0);
+  });
+
   it('shows an organiser their edit at once, though the standby has not replayed it', async () => {
     await query(standby.url('tikiti'), 'SELECT pg_wal_replay_pause()');
     try {
@@ -150,6 +189,11 @@ describe('the public catalogue on a streaming replica', () => {
       standby.halt();
       const atHalt = statuses.length;
       await expect.poll(() => replica.stats().up, { timeout: 15_000 }).toBe(false);
+      // While it is down, /metrics says so and has no lag to report.
+      const down = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(down).toMatch(/^tikiti_db_replica_up 0$/m);
+      // (prom-client writes NaN as "Nan"; Prometheus reads either.)
+      expect(down).toMatch(/^tikiti_db_replica_lag_seconds nan$/im);
       await expect.poll(() => statuses.length, { timeout: 15_000 }).toBeGreaterThan(atHalt + 50);
       expect(replica.stats().fallbacks).toBeGreaterThan(0);
 
