@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +30,8 @@ let app: FastifyInstance;
 let eventId: number;
 let categoryId: number;
 let organiserToken: string;
+/** The web app's page shell, so the server renders page heads (features/site). */
+let webDist: string;
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -77,12 +83,17 @@ beforeAll(async () => {
   }
   expect((await query<{ r: boolean }>(standby.url('tikiti'), 'SELECT pg_is_in_recovery() AS r'))[0]!.r).toBe(true);
 
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-replica-web-'));
+  fs.copyFileSync(
+    fileURLToPath(new URL('../../../web/index.html', import.meta.url)),
+    path.join(webDist, 'index.html'),
+  );
   replica = openReplica(standby.url('tikiti'), { poolSize: 4, freshMs: 500, backoffMs: 100, maxBackoffMs: 400 });
   const config = readConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
-    WEB_DIST: '/nonexistent',
+    WEB_DIST: webDist,
     CATALOGUE_CACHE_MS: '0',
   });
   app = await buildApp({ config, db: database.db, replica });
@@ -95,6 +106,7 @@ afterAll(async () => {
   await database?.close();
   standby?.stop();
   primary?.stop();
+  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 describe('the public catalogue on a streaming replica', () => {
@@ -111,13 +123,16 @@ describe('the public catalogue on a streaming replica', () => {
     expect(replica.stats()).toMatchObject({ up: true, fallbacks: 0 });
   });
 
-  it('serves the sitemap to an anonymous crawler from the standby, and a signed-in request from the primary', async () => {
+  it("serves the sitemap and an event page's head to an anonymous visitor from the standby, and a signed-in request from the primary", async () => {
     await reset(primary);
     await reset(standby);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).toContain(`/details/${eventId}/`);
+      const page = await app.inject({ method: 'GET', url: `/details/${eventId}` });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.body).toContain('<title>Mombasa Logistics Forum');
     }
     expect(await catalogueCalls(standby)).toBeGreaterThanOrEqual(5);
     expect(await catalogueCalls(primary)).toBe(0);
