@@ -84,10 +84,7 @@ beforeAll(async () => {
   expect((await query<{ r: boolean }>(standby.url('tikiti'), 'SELECT pg_is_in_recovery() AS r'))[0]!.r).toBe(true);
 
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tikiti-replica-web-'));
-  fs.copyFileSync(
-    fileURLToPath(new URL('../../../web/index.html', import.meta.url)),
-    path.join(webDist, 'index.html'),
-  );
+  fs.copyFileSync(fileURLToPath(new URL('../../../web/index.html', import.meta.url)), path.join(webDist, 'index.html'));
   replica = openReplica(standby.url('tikiti'), { poolSize: 4, freshMs: 500, backoffMs: 100, maxBackoffMs: 400 });
   const config = readConfig({
     NODE_ENV: 'test',
