@@ -90,7 +90,9 @@ describe('webhooks (development mode)', () => {
     url = await r.start();
   });
   afterAll(async () => {
-    r.server.close();
+    // The sender's keep-alive sockets too, so nothing of this file outlives it in the worker.
+    r.server.closeAllConnections();
+    await new Promise((resolve) => r.server.close(resolve));
     await t.close();
   });
 
