@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { answer, mockFetch } from '../../test-support/fetch';
 import { useSession } from '../../features/accounts';
 import { AppRoutes } from '../router';
@@ -41,7 +41,9 @@ describe('the operator console without two-factor sign-in (docs/product.md#the-o
     );
     useSession.getState().signIn('op-tok', 'operator', { fn: 'Nia', ln: 'Otieno' });
     const router = open('/operator/payouts');
-    expect(await screen.findByRole('navigation', { name: 'Operator' }, { timeout: 5000 })).toBeTruthy();
+    const nav = await screen.findByRole('navigation', { name: 'Operator' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/operator/payouts');
+    // Its Security page (recovery codes, turning two-factor off and on) stays in the menu.
+    expect(within(nav).getByRole('link', { name: 'Security' }).getAttribute('href')).toBe('/operator/security');
   });
 });

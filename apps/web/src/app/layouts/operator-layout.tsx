@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Banknote, BarChart3, Building2, History, LogOut, Scale, ShieldCheck } from 'lucide-react';
+import { Banknote, BarChart3, Building2, History, KeyRound, LogOut, Scale, ShieldCheck } from 'lucide-react';
 import { AlertBanner } from '../../components/layout/alert-banner';
 import { routes } from '../../lib/routes';
 import { Loading } from '../../components/ui/spinner';
@@ -18,6 +18,8 @@ const menu = [
   { to: routes.operatorLedger, label: 'Adjust', icon: Scale },
   { to: routes.operatorFigures, label: 'Figures', icon: BarChart3 },
   { to: routes.operatorAudit, label: 'Audit', icon: History },
+  // Two-factor sign-in, recovery codes and sessions: reachable once the setup is done, too.
+  { to: routes.operatorSecurity, label: 'Security', icon: KeyRound },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
