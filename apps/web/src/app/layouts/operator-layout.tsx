@@ -86,7 +86,7 @@ function OperatorConsole() {
             </button>
           </div>
           {twoFactorOn ? (
-            <nav className="grid grid-flow-col auto-cols-fr gap-1 md:flex md:flex-1" aria-label="Operator">
+            <nav className="grid grid-cols-3 gap-1 md:flex md:flex-1" aria-label="Operator">
               {menu.map(({ to, label, icon: Icon }) => (
                 <NavLink key={to} to={to} className={navClass}>
                   <Icon className="h-4 w-4" aria-hidden />
