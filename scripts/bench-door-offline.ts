@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import { signTicketCode } from '@tikiti/ticket-codes';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer } from './bench-support.js';
-import { generate, GENERATOR_FUNCTIONS, ORGANISER } from './bench-scale.js';
+import { createDatabase, generate, GENERATOR_FUNCTIONS, ORGANISER, signInOrganiser } from './bench-scale.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SCANS = Number(process.env.BENCH_DOOR_SCANS ?? 48);
@@ -224,14 +224,7 @@ async function browserPart(base: string, eventId: number, tickets: DoorTicketRow
 
 /** 5,000 offline scans synced in calls of 200, twice; the plans of one call's statements logged. */
 async function syncPart(base: string, client: pg.Client, eventId: number, tickets: DoorTicketRow[], pgLog?: string) {
-  const login = await fetch(`${base}/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ORGANISER),
-  });
-  const token = login.headers.get('auth');
-  if (login.status !== 200 || !token) throw new Error(`organiser sign-in failed: ${login.status}`);
-  const auth: Record<string, string> = { auth: token };
+  const { auth } = await signInOrganiser(base);
   const fresh = tickets.filter((t) => !t.checked).slice(-5000);
   const when = new Date(Date.now() - 30 * 60_000).toISOString();
   const scans = fresh.map((t, i) => ({ local_id: `bench-${i}`, code: i % 2 ? t.ref : t.code, scanned_at: when }));
@@ -292,11 +285,7 @@ async function syncPart(base: string, client: pg.Client, eventId: number, ticket
 }
 
 export async function doorOfflineBench(pgUrl: string, pgLog?: string) {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE tikiti_door');
-  await admin.end();
-  const url = pgUrl.replace(/\/[^/]*$/, '/tikiti_door');
+  const url = await createDatabase(pgUrl, 'tikiti_door');
   const server = await startServer(url, {
     DEMO_DATA: 'true',
     BOOKINGS_PER_ADDRESS: '0',

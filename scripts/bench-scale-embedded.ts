@@ -37,6 +37,7 @@ import {
   largeEvents,
   ORGANISER,
   percentile,
+  signInOrganiser,
 } from './bench-scale.js';
 import { serverEnv } from './server-env.mjs';
 import type { openEmbedded as OpenEmbedded } from '../apps/api/src/db/client.js';
@@ -243,18 +244,7 @@ export async function scaleEmbeddedBench() {
       `Restart: healthz 200 after ${(server.readyMs / 1000).toFixed(1)} s; API RSS ${(result.rssAfterStartMb as number).toFixed(0)} MB`,
     );
 
-    const login = await fetch(`${base}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ORGANISER),
-    });
-    const token = login.headers.get('auth');
-    if (login.status !== 200 || !token) throw new Error(`organiser sign-in failed: ${login.status}`);
-    const auth: Record<string, string> = { auth: token };
-    const remember = (res: Response) => {
-      const next = res.headers.get('auth');
-      if (next) auth.auth = next;
-    };
+    const { auth, remember } = await signInOrganiser(base);
     if (!bigEvent) throw new Error('the 100,000-attendee event was not generated');
     const ids = { big: bigEvent };
     const category = 1;

@@ -185,12 +185,37 @@ interface Timing {
   samples: number;
 }
 
-export async function scaleBench(pgUrl: string, pgLog?: string) {
+/** A new database `name` on the PostgreSQL server of `pgUrl`; its URL. */
+export async function createDatabase(pgUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  await admin.query('CREATE DATABASE tikiti_scale');
+  await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = pgUrl.replace(/\/[^/]*$/, '/tikiti_scale');
+  return pgUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/**
+ * Signs the demo organiser in. `auth` is the headers to send; a session's token is rotated now
+ * and then (re-entering the password does), so `remember` keeps the newest from each answer.
+ */
+export async function signInOrganiser(base: string) {
+  const login = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ORGANISER),
+  });
+  const token = login.headers.get('auth');
+  if (login.status !== 200 || !token) throw new Error(`organiser sign-in failed: ${login.status}`);
+  const auth: Record<string, string> = { auth: token };
+  const remember = (res: Response) => {
+    const next = res.headers.get('auth');
+    if (next) auth.auth = next;
+  };
+  return { auth, remember };
+}
+
+export async function scaleBench(pgUrl: string, pgLog?: string) {
+  const url = await createDatabase(pgUrl, 'tikiti_scale');
   // The server migrates and loads the demo data; the generator adds to it.
   const server = await startServer(url, {
     CATALOGUE_CACHE_MS: '0',
@@ -214,19 +239,7 @@ export async function scaleBench(pgUrl: string, pgLog?: string) {
     let started = Date.now();
     const { bigId, doorId } = await largeEvents(client);
     let generatedSize = 1;
-    const login = await fetch(`${base}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ORGANISER),
-    });
-    const token = login.headers.get('auth');
-    if (login.status !== 200 || !token) throw new Error(`organiser sign-in failed: ${login.status}`);
-    const auth: Record<string, string> = { auth: token };
-    // A session's token is rotated now and then (re-entering the password does): keep the newest.
-    const remember = (res: Response) => {
-      const next = res.headers.get('auth');
-      if (next) auth.auth = next;
-    };
+    const { auth, remember } = await signInOrganiser(base);
 
     for (const size of SIZES) {
       if (size > generatedSize) {
