@@ -301,7 +301,15 @@ describe('after the event ends', () => {
 
 describe('settings', () => {
   it('take half points, refuse other fractions and negatives, and ask for the body when on', async () => {
-    const { event } = await createEvent(t.database.db, { organisationId: owner.organisationId, categoryId });
+    // 09:00 to 17:00 in Nairobi (06:00 UTC), a week ahead: one day, whatever the hour the test runs
+    // (from 16:00 in Nairobi, "now + a week" for 8 hours ran past midnight into a second day).
+    const nineInNairobi = new Date(Date.now() + 7 * 86_400_000);
+    nineInNairobi.setUTCHours(6, 0, 0, 0);
+    const { event } = await createEvent(t.database.db, {
+      organisationId: owner.organisationId,
+      categoryId,
+      startsInHours: (nineInNairobi.getTime() - Date.now()) / 3_600_000,
+    });
     const bad = await putSettings(event.id, { ...settings, cpd_points: 6.25, accrediting_body: '' });
     expect(bad.statusCode).toBe(400);
     const paths = bad.json().data.errors.map((e: { path: string }) => e.path);
