@@ -39,6 +39,11 @@ export const organisations = pgTable(
   },
   (t) => [
     uniqueIndex('organisations_slug_key').on(t.slug),
+    // The few suspended organisations: every public list leaves out their events, and a search
+    // tests each match against this index (an empty one when nobody is suspended).
+    index('organisations_suspended_idx')
+      .on(t.id)
+      .where(sql`${t.suspendedAt} IS NOT NULL`),
     check('organisations_slug_check', sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
   ],
 );

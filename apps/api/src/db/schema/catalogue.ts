@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -106,6 +106,16 @@ export const events = pgTable(
     personalDataRemovedAt: timestamp('personal_data_removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the public search looks in (docs/decisions/0035-search-text.md): the title, both
+     * descriptions and the location joined by a space, lower-cased by PostgreSQL's `lower`, kept
+     * by PostgreSQL. `search_text LIKE lower(pattern)` is what `ILIKE` computes on the joined
+     * fields, without joining and lower-casing them again for every match.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${events.title} || ' ' || ${events.shortDescription} || ' ' || ${events.fullDescription} || ' ' || ${events.location})`,
+    ),
   },
   (t) => [
     // The public lists (docs/decisions/0034-catalogue-at-scale.md): published events only, read in
@@ -121,15 +131,11 @@ export const events = pgTable(
     index('events_listed_duration_idx')
       .on(sql`(${t.endTime} - ${t.startTime})`)
       .where(sql`${t.status} = 1`),
-    // The search (`filter`): trigrams of the searched fields, joined by a space a word never holds
-    // (pg_trgm, created by the migration). The query uses the same expression (catalogue.repo.ts).
+    // The search (`filter`): trigrams of `search_text` (pg_trgm, created by migration 0025).
     // fastupdate off: events are written rarely and searched often, so a new event goes straight
     // into the index instead of a pending list every search would read until the next vacuum.
-    index('events_search_idx')
-      .using(
-        'gin',
-        sql`(${t.title} || ' ' || ${t.shortDescription} || ' ' || ${t.fullDescription} || ' ' || ${t.location}) gin_trgm_ops`,
-      )
+    index('events_search_text_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(sql`${t.status} = 1`),
     index('events_organisation_idx').on(t.organisationId, t.createdAt),

@@ -29,10 +29,16 @@ beforeAll(async () => {
   categoryId = (await createCategory(db)).id;
   const otherId = (await createCategory(db)).id;
   const { organisationId } = await createOrganiser(db);
+  // The events are spread over 400 organisers, as a marketplace's are: with one, PostgreSQL
+  // guesses that leaving out suspended organisers leaves almost nothing.
+  await db.execute(sql`
+    INSERT INTO organisations (organization_name, display_name, email, msisdn)
+    SELECT 'Organiser ' || g || ' Ltd', 'Organiser ' || g, 'org' || g || '@example.co.ke', '+2547' || lpad(g::text, 8, '0')
+      FROM generate_series(1, 400) g`);
   await db.execute(sql`
     INSERT INTO events (organisation_id, category_id, title, location, short_description, full_description,
                         start_time, end_time, status)
-    SELECT ${organisationId}, CASE WHEN g % 8 = 0 THEN ${categoryId}::int ELSE ${otherId}::int END,
+    SELECT (SELECT max(id) FROM organisations) - g % 400, CASE WHEN g % 8 = 0 THEN ${categoryId}::int ELSE ${otherId}::int END,
            (ARRAY['Agritech Expo', 'Health Forum', 'Energy Week', 'Design Meetup'])[1 + g % 4] || ' #' || g,
            'KICC, Nairobi', 'Talks and workshops', 'A day of talks.',
            date_trunc('hour', now()) + ((g % 730) - 180) * interval '1 day',
@@ -48,7 +54,7 @@ beforeAll(async () => {
   ids.space = await event('Big Data Day');
   // A draft that matches: never found.
   await createEvent(db, { organisationId, categoryId: otherId, title: 'Blockchain draft', status: 2 });
-  await db.execute(sql`ANALYZE events`);
+  await db.execute(sql`ANALYZE`);
 });
 afterAll(() => t.close());
 
@@ -71,11 +77,32 @@ async function plan(f: PublicEventFilter, fields: 'card' | 'full', generic: bool
   });
 }
 
+/**
+ * The part of a plan that picks the page: the subtrees of the page's `Limit` and of a search's
+ * `matches`. Joining the page's events back may rightly be a scan at 5,000 events: a generic plan
+ * guesses that `LIMIT $n` keeps a tenth of the rows.
+ */
+function pickingThePage(plan: string): string {
+  const lines = plan.split('\n');
+  const depth = (line: string) => line.search(/\S/);
+  const picked: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*(->\s+)?(Limit|CTE matches)\b/.test(lines[i]!)) continue;
+    const root = depth(lines[i]!);
+    picked.push(lines[i]!);
+    while (i + 1 < lines.length && depth(lines[i + 1]!) > root) picked.push(lines[++i]!);
+  }
+  expect(picked, plan).not.toEqual([]);
+  return picked.join('\n');
+}
+
 const now = () => new Date();
 const filters: [string, () => PublicEventFilter, RegExp][] = [
   ['the home list', () => ({ endsAfter: now(), words: [] }), /events_listed_idx/],
-  ['a search', () => ({ endsAfter: now(), words: ['blockchain'] }), /events_search_idx/],
-  ['a search of two words', () => ({ endsAfter: now(), words: ['big', 'day'] }), /events_search_idx/],
+  ['a search', () => ({ endsAfter: now(), words: ['blockchain'] }), /events_search_text_idx/],
+  ['a search of two words', () => ({ endsAfter: now(), words: ['big', 'day'] }), /events_search_text_idx/],
+  // A word in a quarter of the events: the matches are many, but still only they are read.
+  ['a search for a common word', () => ({ endsAfter: now(), words: ['agritech'] }), /events_search_text_idx/],
   ['a category', () => ({ endsAfter: now(), categoryId, words: [] }), /events_listed_category_idx/],
   [
     'a category and the next 30 days',
@@ -89,7 +116,7 @@ describe('the public lists at 5,000 events', () => {
     for (const generic of [false, true])
       for (const fields of ['card', 'full'] as const)
         it(`reads ${what} from its index, not a scan of events (${fields}, ${generic ? 'generic' : 'custom'} plan)`, async () => {
-          const p = await plan(filter(), fields, generic);
+          const p = pickingThePage(await plan(filter(), fields, generic));
           expect(p).not.toMatch(/Seq Scan on events/);
           expect(p).toMatch(index);
         });

@@ -172,10 +172,53 @@ const openTicketsJson = sql<TicketRow[]>`(
 );
 
 /**
- * A page of events: a narrow CTE picks the page's ids, then the page's events are read with
- * their category, organiser and open tickets. `total` counts every match: by default a window
- * over the matches; the public lists pass a count of their own, so the page itself can stop
- * after its rows (docs/decisions/0034-catalogue-at-scale.md).
+ * How a page's ids are picked: the events matching `where` in `orderBy`, `limit` from `offset`,
+ * each row with `total`, the count of every match. By default a window over the matches; the
+ * public lists pass a count of their own, so the page itself can stop after its rows
+ * (docs/decisions/0034-catalogue-at-scale.md). `'matches'` (a search, always soonest first):
+ * the matches are gathered once in a CTE of their own, then counted and the page taken from it.
+ * PostgreSQL plans that CTE for all its rows, from the trigram index; with a window under the
+ * page's LIMIT it costed the page as if it stopped early and read every upcoming event in order
+ * instead (docs/decisions/0035-search-text.md).
+ */
+function pageIds(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  total: SQL<number> | 'matches',
+) {
+  if (total !== 'matches') {
+    const page = db.$with('page').as(
+      db
+        .select({ id: events.id, total: total.as('total') })
+        .from(events)
+        .where(where)
+        .orderBy(...orderBy)
+        // Drizzle types limit/offset as numbers but takes placeholders.
+        .limit(limit as number)
+        .offset(offset as number),
+    );
+    return { ctes: [page], page };
+  }
+  const matches = db
+    .$with('matches')
+    .as(db.select({ id: events.id, startTime: events.startTime }).from(events).where(where));
+  const page = db.$with('page').as(
+    db
+      .select({ id: matches.id, total: sql<number>`(SELECT count(*) FROM ${matches})::int`.as('total') })
+      .from(matches)
+      .orderBy(asc(matches.startTime), asc(matches.id))
+      .limit(limit as number)
+      .offset(offset as number),
+  );
+  return { ctes: [matches, page], page };
+}
+
+/**
+ * A page of events: a narrow CTE picks the page's ids (`pageIds`), then the page's events are
+ * read with their category, organiser and open tickets.
  */
 function eventPageQuery(
   db: Db,
@@ -183,20 +226,11 @@ function eventPageQuery(
   orderBy: SQL[],
   limit: number | Placeholder,
   offset: number | Placeholder,
-  total: SQL<number> = sql<number>`(count(*) over ())::int`,
+  total: SQL<number> | 'matches' = sql<number>`(count(*) over ())::int`,
 ) {
-  const page = db.$with('page').as(
-    db
-      .select({ id: events.id, total: total.as('total') })
-      .from(events)
-      .where(where)
-      .orderBy(...orderBy)
-      // Drizzle types limit/offset as numbers but takes placeholders.
-      .limit(limit as number)
-      .offset(offset as number),
-  );
+  const { ctes, page } = pageIds(db, where, orderBy, limit, offset, total);
   return db
-    .with(page)
+    .with(...ctes)
     .select({ ...eventColumns, tickets: openTicketsJson, total: page.total })
     .from(page)
     .innerJoin(events, eq(events.id, page.id))
@@ -225,16 +259,8 @@ const {
  * the page once instead of grouping and sorting every (event, ticket type) row
  * (docs/scaling.md#the-uncached-request).
  */
-function cardPageQuery(db: Db, where: SQL, total: SQL<number>, limit: Placeholder, offset: Placeholder) {
-  const page = db.$with('page').as(
-    db
-      .select({ id: events.id, total: total.as('total') })
-      .from(events)
-      .where(where)
-      .orderBy(...soonestFirst)
-      .limit(limit as unknown as number)
-      .offset(offset as unknown as number),
-  );
+function cardPageQuery(db: Db, where: SQL, total: SQL<number> | 'matches', limit: Placeholder, offset: Placeholder) {
+  const { ctes, page } = pageIds(db, where, soonestFirst, limit, offset, total);
   // ticket_types' columns are named in full: "events"."id" inside is the outer row's.
   const summary = db
     .select({
@@ -257,7 +283,7 @@ function cardPageQuery(db: Db, where: SQL, total: SQL<number>, limit: Placeholde
     )
     .as('summary');
   return db
-    .with(page)
+    .with(...ctes)
     .select({
       ...cardEventColumns,
       ticketsBought: summary.ticketsBought,
@@ -307,14 +333,6 @@ const organiserNotSuspended = sql`NOT EXISTS (SELECT 1 FROM organisations so WHE
 /** Published, as a literal: the public lists' partial indexes (`WHERE status = 1`) apply to every plan. */
 const published = sql`${events.status} = ${sql.raw(String(EVENT_STATUS.published))}`;
 
-/**
- * What the search looks in: the title, both descriptions and the location joined by a space,
- * the expression of the trigram index `events_search_idx` (db/schema/catalogue.ts). A searched
- * word holds no space and its `%` and `_` are escaped, so it matches the joined text exactly
- * when it matches one of the fields, as `ILIKE` on each field did.
- */
-const searchText = sql`(${events.title} || ' ' || ${events.shortDescription} || ' ' || ${events.fullDescription} || ' ' || ${events.location})`;
-
 /** Which of the public list's filters a request has: each shape is a statement of its own. */
 interface PublicShape {
   startsBefore: boolean;
@@ -335,6 +353,15 @@ const shapeKey = (s: PublicShape) =>
   `${s.startsBefore ? 'b' : ''}${s.category ? 'c' : ''}${s.organisation ? 'o' : ''}w${s.words}`;
 
 const wordPlaceholder = (i: number) => sql.placeholder(`w${i}`);
+
+/**
+ * A searched word matches an event when `events.search_text` (the title, both descriptions and
+ * the location joined by a space, lower-cased: db/schema/catalogue.ts) holds it lower-cased by the
+ * same `lower`: what `ILIKE` on the joined fields computes, read from the trigram index
+ * `events_search_text_idx`. A word holds no space and its `%` and `_` are escaped, so it matches
+ * the joined text exactly when it matches one of the fields (docs/decisions/0035-search-text.md).
+ */
+const wordMatches = (i: number) => sql`${events.searchText} LIKE lower(${wordPlaceholder(i)}::text)`;
 
 /**
  * The public list: published events ending after `endsAfter`, narrowed by the filters present.
@@ -358,19 +385,19 @@ function publicWhere(shape: PublicShape): SQL {
     shape.category ? sql`${events.categoryId} = ${p.categoryId}::int` : undefined,
     shape.organisation ? sql`${events.organisationId} = ${p.organisationId}::int` : undefined,
     // Every word must match one of the fields.
-    ...Array.from({ length: shape.words }, (_, i) => sql`${searchText} ILIKE ${wordPlaceholder(i)}::text`),
+    ...Array.from({ length: shape.words }, (_, i) => wordMatches(i)),
   )!;
 }
 
 /**
  * How a shape counts its matches (docs/decisions/0034-catalogue-at-scale.md). Without a search,
  * a count of its own beside the page, so the page stops after its rows in the index's order
- * and the count reads the index only. With one, a window over the matches: every match is
- * read once anyway (the trigram index finds candidates, each is checked against the words),
- * and counting beside the page would check them twice.
+ * and the count reads the index only. With one, `'matches'` (`pageIds`): every match is read
+ * once anyway (the trigram index finds candidates, each is checked against the words), so they
+ * are gathered once, then counted and paged (docs/decisions/0035-search-text.md).
  */
-function publicTotal(shape: PublicShape, where: SQL): SQL<number> {
-  if (shape.words) return sql<number>`(count(*) over ())::int`;
+function publicTotal(shape: PublicShape, where: SQL): SQL<number> | 'matches' {
+  if (shape.words) return 'matches';
   if (shape.startsBefore || shape.organisation)
     return sql<number>`(SELECT count(*)::int FROM ${events} WHERE ${where})`;
   // The home list or a category: the events ending after today, summed by day from
