@@ -43,8 +43,11 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
         className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
         aria-hidden
       />
+      {/* Named as the address names it: before the app takes over, Enter submits the form itself
+          (GET /all-events?q=…) and the server answers with the results. */}
       <input
         id="event-search"
+        name="q"
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
