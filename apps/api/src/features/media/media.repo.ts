@@ -50,33 +50,17 @@ export async function mediaKeyExists(db: Db, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/**
- * Deletes an image no event shows any more (`exceptEventId` is the one letting go of it).
- * Answers the deleted row's key and storage, or undefined when another event still shows it.
- */
-export async function deleteMediaIfUnused(tx: Tx, id: number, exceptEventId: number) {
-  const [deleted] = await tx
-    .delete(media)
-    .where(
-      and(
-        eq(media.id, id),
-        sql`NOT ${exists(
-          tx
-            .select({ one: sql`1` })
-            .from(events)
-            .where(and(eq(events.imageId, id), ne(events.id, exceptEventId))),
-        )}`,
-      ),
-    )
-    .returning({ key: media.key, storage: media.storage });
-  return deleted;
-}
+/** Who lets go of an image: an event (its image) or an organisation (its logo). */
+export type ImageHolder = { eventId: number } | { organisationId: number };
 
 /**
- * Deletes an organisation's former logo unless something else shows it (an event, or another
- * organisation). Answers the deleted row's key and storage, or undefined when it was kept.
+ * Deletes an image unless something else shows it: an event's image or an organisation's logo,
+ * other than `holder`, the one letting go of it. Answers the deleted row's key and storage, or
+ * undefined when it was kept.
  */
-export async function deleteLogoIfUnused(tx: Tx, id: number, exceptOrganisationId: number) {
+export async function deleteMediaIfUnused(tx: Tx, id: number, holder: ImageHolder) {
+  const otherEvents = 'eventId' in holder ? ne(events.id, holder.eventId) : undefined;
+  const otherOrganisations = 'organisationId' in holder ? ne(organisations.id, holder.organisationId) : undefined;
   const [deleted] = await tx
     .delete(media)
     .where(
@@ -86,13 +70,13 @@ export async function deleteLogoIfUnused(tx: Tx, id: number, exceptOrganisationI
           tx
             .select({ one: sql`1` })
             .from(events)
-            .where(eq(events.imageId, id)),
+            .where(and(eq(events.imageId, id), otherEvents)),
         )}`,
         sql`NOT ${exists(
           tx
             .select({ one: sql`1` })
             .from(organisations)
-            .where(and(eq(organisations.logoMediaId, id), ne(organisations.id, exceptOrganisationId))),
+            .where(and(eq(organisations.logoMediaId, id), otherOrganisations)),
         )}`,
       ),
     )

@@ -7,7 +7,7 @@ import { AppError, notFound, tooLarge, unsupportedType } from '../../http/errors
 import { enqueueJob } from '../../jobs/queue.js';
 import type { ImageStore, ImageVariant, MediaStorage, RowBytes } from './image-store.js';
 import { imageStores } from './image-stores.js';
-import { deleteLogoIfUnused, deleteMediaIfUnused, findMediaAccess, insertMedia } from './media.repo.js';
+import { deleteMediaIfUnused, findMediaAccess, insertMedia, type ImageHolder } from './media.repo.js';
 import { signatureValid } from './media-urls.js';
 import { DELETE_OBJECTS_JOB, type DeleteObjectsPayload } from './s3-store.js';
 
@@ -71,24 +71,24 @@ export async function storeImage(ctx: Pick<AppContext, 'config' | 'db'>, bytes: 
 }
 
 /**
- * An event let go of its image: the image's row is deleted unless another event shows it.
- * Bytes on S3 go after the transaction commits, through a job queued in it (a rolled-back
- * change keeps its image and queues nothing).
+ * An event let go of its image, or an organisation of its logo (docs/product.md#organiser-page):
+ * the image's row is deleted unless another event or organisation shows it. Bytes on S3 go after
+ * the transaction commits, through a job queued in it (a rolled-back change keeps its image and
+ * queues nothing).
  */
-export async function releaseImage(tx: Tx, imageId: number, eventId: number) {
-  const deleted = await deleteMediaIfUnused(tx, imageId, eventId);
+async function release(tx: Tx, imageId: number, holder: ImageHolder) {
+  const deleted = await deleteMediaIfUnused(tx, imageId, holder);
   if (deleted && deleted.storage !== 'database') {
     await enqueueJob<DeleteObjectsPayload>(tx, DELETE_OBJECTS_JOB, { key: deleted.key });
   }
 }
 
-/** An organisation let go of its logo (docs/product.md#organiser-page): as `releaseImage`. */
-export async function releaseLogo(tx: Tx, imageId: number, organisationId: number) {
-  const deleted = await deleteLogoIfUnused(tx, imageId, organisationId);
-  if (deleted && deleted.storage !== 'database') {
-    await enqueueJob<DeleteObjectsPayload>(tx, DELETE_OBJECTS_JOB, { key: deleted.key });
-  }
-}
+/** An event let go of its image (`release`). */
+export const releaseImage = (tx: Tx, imageId: number, eventId: number) => release(tx, imageId, { eventId });
+
+/** An organisation let go of its logo (`release`). */
+export const releaseLogo = (tx: Tx, imageId: number, organisationId: number) =>
+  release(tx, imageId, { organisationId });
 
 interface Rendered {
   width: number;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@tikiti/contract';
 import { AppError } from '../../http/errors.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { eq } from 'drizzle-orm';
-import { events, media } from '../../db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { events, media, organisations } from '../../db/schema/index.js';
 import { createCategory, createEvent, createOrganiser } from '../../test-support/fixtures.js';
 import { startFakeS3, type FakeS3 } from '../../test-support/fake-s3.js';
-import { storeImage } from './media.service.js';
+import { releaseImage, releaseLogo, storeImage } from './media.service.js';
 import { imageUrlSigner } from './media-urls.js';
 
 const png = (width: number, height: number) =>
@@ -255,5 +255,37 @@ it('never serves one database’s WebP rendition for another’s image with the 
     expect(webpWidths).toEqual(widths);
   } finally {
     await Promise.all(apps.map((a) => a.close()));
+  }
+});
+
+it('keeps an image while another event or an organisation’s logo shows it, and deletes it after the last', async () => {
+  const t = await createTestApp();
+  try {
+    const db = t.database.db;
+    const { organisationId } = await createOrganiser(db);
+    const category = await createCategory(db);
+    const [a, b] = await Promise.all([1, 2].map(() => createEvent(db, { organisationId, categoryId: category.id })));
+    const stored = await storeImage({ config: t.config, db }, await jpeg(60, 30));
+    await db
+      .update(events)
+      .set({ imageId: stored.id })
+      .where(inArray(events.id, [a!.event.id, b!.event.id]));
+    await db.update(organisations).set({ logoMediaId: stored.id }).where(eq(organisations.id, organisationId));
+    const exists = async () => (await db.select().from(media).where(eq(media.id, stored.id))).length === 1;
+
+    // Event a lets go: event b and the logo still show it.
+    await db.update(events).set({ imageId: null }).where(eq(events.id, a!.event.id));
+    await db.transaction((tx) => releaseImage(tx, stored.id, a!.event.id));
+    expect(await exists()).toBe(true);
+    // Event b lets go: the logo still shows it.
+    await db.update(events).set({ imageId: null }).where(eq(events.id, b!.event.id));
+    await db.transaction((tx) => releaseImage(tx, stored.id, b!.event.id));
+    expect(await exists()).toBe(true);
+    // The logo goes too: nothing shows it.
+    await db.update(organisations).set({ logoMediaId: null }).where(eq(organisations.id, organisationId));
+    await db.transaction((tx) => releaseLogo(tx, stored.id, organisationId));
+    expect(await exists()).toBe(false);
+  } finally {
+    await t.close();
   }
 });
