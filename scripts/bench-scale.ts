@@ -435,6 +435,10 @@ export function markdownTables(
 ) {
   const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
   const head = results.map((r) => `×${r.size} p50 | ×${r.size} p99 | ×${r.size} PG CPU/req`).join(' | ');
+  // The issue's target: each call's p99 at the largest size within 2× of its p99 at the smallest.
+  const first = results[0]!;
+  const last = results[results.length - 1]!;
+  const ratio = results.length > 1 ? ` | p99 ×${last.size} ÷ ×${first.size} |` : ' |';
   const lines = [
     results
       .map(
@@ -443,19 +447,20 @@ export function markdownTables(
       )
       .join(' '),
     '',
-    `| Call (cache off) | ${head} |`,
-    `| --- | ${results.map(() => '---: | ---: | ---:').join(' | ')} |`,
+    `| Call (cache off) | ${head}${ratio}`,
+    `| --- | ${results.map(() => '---: | ---: | ---:').join(' | ')}${results.length > 1 ? ' | ---: |' : ' |'}`,
   ];
-  results[0]!.timings.forEach((t, i) =>
+  first.timings.forEach((t, i) => {
+    const growth = last.timings[i]!.p99 / first.timings[i]!.p99;
     lines.push(
       `| ${t.label} | ${results
         .map((r) => {
           const x = r.timings[i]!;
           return `${ms(x.p50)} | ${ms(x.p99)} | ${ms(x.pgCpuMs)}`;
         })
-        .join(' | ')} |`,
-    ),
-  );
+        .join(' | ')}${results.length > 1 ? ` | ${growth.toFixed(1)}×${growth > 2 ? ' **over 2×**' : ''} |` : ' |'}`,
+    );
+  });
   lines.push('', `| Export and door | ${results.map((r) => `×${r.size}`).join(' | ')} |`);
   lines.push(`| --- | ${results.map(() => '---').join(' | ')} |`);
   type Download = { firstByteMs: number; totalMs: number; memoryGrowthMb: number; bytes: number; inflated: number };
