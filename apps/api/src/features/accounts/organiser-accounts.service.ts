@@ -57,7 +57,8 @@ import { enqueueMail, recoveryCodeMail, verificationCodeMail } from '../mail/ind
  * members. Teammates are invited through the team feature, which uses what is exported here.
  */
 
-export const RECOVERY_SENT = 'If an organiser account uses this username, we have sent a code to its email address.';
+// One answer for organisers and operators alike (the operator's set-password page shows it too).
+export const RECOVERY_SENT = 'If an account uses this username, we have sent a code to its email address.';
 
 /**
  * The reset page with the username filled in, linked from code mails: an operator's is the

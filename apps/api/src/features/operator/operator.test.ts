@@ -90,7 +90,12 @@ describe('npm run operator -- add', () => {
 
   it("mails a forgotten password's code with the link to the operator's own page", async () => {
     const op = await createOperator(t);
-    expect((await call('POST', '/v1/auth/password/forgot', { payload: { username: op.email } })).statusCode).toBe(200);
+    const answer = await call('POST', '/v1/auth/password/forgot', { payload: { username: op.email } });
+    expect(answer.statusCode).toBe(200);
+    // The operator's page shows this answer: it speaks of an account, not an organiser's.
+    expect(answer.json().status_description).toBe(
+      'If an account uses this username, we have sent a code to its email address.',
+    );
     const [newest] = await mailTo(t, op.email);
     const text = newest!.text;
     expect(text).toContain(`/operator/set-password?username=${encodeURIComponent(op.email)}`);
