@@ -61,6 +61,20 @@ describe('the first screen', () => {
       .allInnerTexts();
     expect(found).toContain(data[0]!.title);
 
+    // A category, tapped before the app has taken over: the address keeps the search and adds
+    // the category, and the server answers with the category's matches.
+    const category = data[0]!.category!;
+    await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: category.name }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('category') === String(category.id) && url.searchParams.get('q') === word,
+    );
+    const inCategory = await apiData<ListEventsData>(
+      `event/view?limit=50&fields=card&category_id=${category.id}&filter=${encodeURIComponent(word)}`,
+    );
+    expect(
+      await page.getByRole('list', { name: 'Upcoming events', exact: true }).getByRole('heading').allInnerTexts(),
+    ).toEqual(inCategory.data.slice(0, 6).map((e) => e.title));
+
     await page.goto(`/details/${details.id}/${details.slug}`);
     await page.getByRole('heading', { level: 1, name: details.title }).waitFor();
     const tickets = page.getByRole('region', { name: 'Tickets' });

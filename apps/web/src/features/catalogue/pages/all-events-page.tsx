@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import clsx from 'clsx';
 import { Search, X } from 'lucide-react';
@@ -12,8 +12,20 @@ import { EventResults } from '../components/event-results';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The search box: typing updates the field at once and the `q` filter after a short pause. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+/**
+ * The search box: typing updates the field at once and the `q` filter after a short pause.
+ * Before the app takes over, Enter submits the form itself (GET /all-events?q=…, with the
+ * category picked) and the server answers with the results.
+ */
+function SearchBox({
+  value,
+  category,
+  onSearch,
+}: {
+  value: string;
+  category: number | undefined;
+  onSearch: (q: string) => void;
+}) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   if (lastValue !== value) {
@@ -43,8 +55,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
         className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
         aria-hidden
       />
-      {/* Named as the address names it: before the app takes over, Enter submits the form itself
-          (GET /all-events?q=…) and the server answers with the results. */}
+      {category !== undefined && <input type="hidden" name="category" value={category} />}
       <input
         id="event-search"
         name="q"
@@ -73,12 +84,18 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
-/** docs/product.md#buyer-side 'All events' category buttons, the selected one highlighted. */
+/**
+ * docs/product.md#buyer-side 'All events' category buttons, the selected one highlighted. They
+ * are a form's buttons: before the app takes over, a tap submits it (GET /all-events?category=…,
+ * keeping the search) and the server answers with the category's events.
+ */
 function CategoryButtons({
   selected,
+  q,
   onSelect,
 }: {
   selected: number | undefined;
+  q: string;
   onSelect: (id: number | undefined) => void;
 }) {
   const categories = useCategories();
@@ -89,17 +106,25 @@ function CategoryButtons({
         ? 'border-brand-700 bg-brand-700 text-white'
         : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700',
     );
+  const select = (id: number | undefined) => (e: MouseEvent) => {
+    e.preventDefault();
+    onSelect(id);
+  };
   return (
-    <div
+    <form
+      method="get"
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pt-1 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:p-0"
       role="group"
       aria-label="Categories"
     >
+      {q && <input type="hidden" name="q" value={q} />}
       <button
-        type="button"
+        type="submit"
+        name="category"
+        value=""
         className={pill(selected === undefined)}
         aria-pressed={selected === undefined}
-        onClick={() => onSelect(undefined)}
+        onClick={select(undefined)}
       >
         All events
       </button>
@@ -107,15 +132,17 @@ function CategoryButtons({
       {categories.data?.map((c) => (
         <button
           key={c.id}
-          type="button"
+          type="submit"
+          name="category"
+          value={c.id}
           className={pill(selected === c.id)}
           aria-pressed={selected === c.id}
-          onClick={() => onSelect(c.id)}
+          onClick={select(c.id)}
         >
           {c.name}
         </button>
       ))}
-    </div>
+    </form>
   );
 }
 
@@ -156,11 +183,11 @@ export default function AllEventsPage() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Upcoming Events</h1>
           <p className="mt-2 text-slate-600">Find your next conference, summit, training or networking evening.</p>
         </div>
-        <SearchBox value={q} onSearch={onSearch} />
+        <SearchBox value={q} category={categoryId} onSearch={onSearch} />
       </div>
 
       <div className="mt-8">
-        <CategoryButtons selected={categoryId} onSelect={(id) => update({ category: id })} />
+        <CategoryButtons selected={categoryId} q={q} onSelect={(id) => update({ category: id })} />
       </div>
 
       <div className="mt-8">
